@@ -1,0 +1,108 @@
+"""Time-control state machines, pure and driven by the timestamps passed in (milliseconds).
+
+Each seat owns a :class:`SeatClock`; a turn starts at ``started_at``. Four controls cover every game:
+
+- :class:`OneGrace` (Trax): ``per_move_ms`` per move; once per game a move may run over, up to
+  ``grace_ms`` in all for that move; running over a second time (or past the grace) is out of time.
+- :class:`Bank` (Duorail, MonUnrail, Cairo Corridor): ``per_move_ms`` per move; time beyond it is
+  taken from a reserve that is never refilled. With ``bank_size_ms > 1`` the reserve is held as
+  fixed-size banks and every started bank is used up whole (Cairo: 36 banks of 5 s).
+- :class:`Window` (construction phases, Deep Sea Voyage): a fixed window per phase, no carry-over.
+- :class:`NoClock`: correspondence play, no deadline.
+
+What happens when time runs out (loss, pass, random choice) is the game's business.
+
+>>> tc = OneGrace(per_move_ms=60_000, grace_ms=600_000)
+>>> c = initial_clock(tc)
+>>> turn_deadline(tc, c, started_at=0)      # grace unused: the move may take up to 10 minutes
+600000
+>>> c = spend(tc, c, started_at=0, now=90_000)  # took 90 s: the grace is gone
+>>> c.grace_used, turn_deadline(tc, c, started_at=0)
+(True, 60000)
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class OneGrace(msgspec.Struct, frozen=True, tag="one_grace", forbid_unknown_fields=True):
+    per_move_ms: int = 60_000
+    grace_ms: int = 600_000
+
+
+class Bank(msgspec.Struct, frozen=True, tag="bank", forbid_unknown_fields=True):
+    per_move_ms: int = 60_000
+    reserve_ms: int = 300_000
+    bank_size_ms: int = 1
+
+
+class Window(msgspec.Struct, frozen=True, tag="window", forbid_unknown_fields=True):
+    window_ms: int = 300_000
+
+
+class NoClock(msgspec.Struct, frozen=True, tag="none", forbid_unknown_fields=True):
+    pass
+
+
+TimeControl = OneGrace | Bank | Window | NoClock
+
+
+class SeatClock(msgspec.Struct, frozen=True):
+    """What a seat has left: its reserve (Bank) and whether its grace is used (OneGrace)."""
+
+    reserve_ms: int = 0
+    grace_used: bool = False
+
+
+def check_time_control(tc: TimeControl) -> None:
+    """Raise ``ValueError`` with a readable sentence when a time control makes no sense."""
+    for name in ("per_move_ms", "grace_ms", "reserve_ms", "bank_size_ms", "window_ms"):
+        value = getattr(tc, name, None)
+        if value is not None and not (0 <= value <= 30 * 24 * 3600 * 1000):
+            raise ValueError(f"{name} must be between 0 and 30 days in milliseconds.")
+    if isinstance(tc, OneGrace) and tc.grace_ms < tc.per_move_ms:
+        raise ValueError("grace_ms is the whole time allowed for the grace move; it cannot be shorter than per_move_ms.")
+    if isinstance(tc, Bank) and tc.bank_size_ms < 1:
+        raise ValueError("bank_size_ms must be at least 1.")
+    if isinstance(tc, (OneGrace, Bank)) and tc.per_move_ms < 1:
+        raise ValueError("per_move_ms must be at least 1.")
+    if isinstance(tc, Window) and tc.window_ms < 1:
+        raise ValueError("window_ms must be at least 1.")
+
+
+def initial_clock(tc: TimeControl) -> SeatClock:
+    """A seat's clock at the start of the game."""
+    return SeatClock(reserve_ms=tc.reserve_ms if isinstance(tc, Bank) else 0)
+
+
+def turn_deadline(tc: TimeControl, clock: SeatClock, started_at: int) -> int | None:
+    """The instant (ms) at which a turn that started at ``started_at`` is out of time."""
+    if isinstance(tc, OneGrace):
+        return started_at + (tc.per_move_ms if clock.grace_used else tc.grace_ms)
+    if isinstance(tc, Bank):
+        return started_at + tc.per_move_ms + clock.reserve_ms
+    if isinstance(tc, Window):
+        return started_at + tc.window_ms
+    return None
+
+
+def is_out_of_time(tc: TimeControl, clock: SeatClock, started_at: int, now: int) -> bool:
+    """True when ``now`` is at or past the turn's deadline."""
+    deadline = turn_deadline(tc, clock, started_at)
+    return deadline is not None and now >= deadline
+
+
+def spend(tc: TimeControl, clock: SeatClock, started_at: int, now: int) -> SeatClock:
+    """The seat's clock after a move made at ``now`` in a turn that started at ``started_at``."""
+    elapsed = max(0, now - started_at)
+    if isinstance(tc, OneGrace):
+        if elapsed > tc.per_move_ms and not clock.grace_used:
+            return SeatClock(reserve_ms=clock.reserve_ms, grace_used=True)
+        return clock
+    if isinstance(tc, Bank):
+        over = max(0, elapsed - tc.per_move_ms)
+        if tc.bank_size_ms > 1:
+            over = -(-over // tc.bank_size_ms) * tc.bank_size_ms
+        return SeatClock(reserve_ms=max(0, clock.reserve_ms - over), grace_used=clock.grace_used)
+    return clock

@@ -1,0 +1,91 @@
+"""The decider protocol every game implements, and the small types it speaks in.
+
+A game is a pure value-level machine::
+
+    state  = game.initial(options, seed)
+    state  = game.begin(state, at)                 # play starts (clocks start) at ``at``
+    events = game.decide(state, command, ctx)      # or raises a DomainError
+    state  = game.evolve(state, event)             # total and deterministic
+    view   = game.view(state, viewer)              # what this viewer may see
+
+plus ``legal_moves``, ``deadline`` / ``on_timeout`` for its clock, ``result`` and ``svg``.
+Commands, events and views are ``msgspec.Struct`` tagged unions (tag field ``type``).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal, Protocol
+
+import msgspec
+
+Seat = str
+"""A seat is named by the game: ``white``/``red`` in Trax, ``blue``/``red`` in Duorail, ..."""
+
+
+class Context(msgspec.Struct, frozen=True):
+    """Everything a decision may read from outside: the server time and who is acting.
+
+    ``seat`` is the seat the acting account holds in this match (``None`` for the system, the
+    organizer or an outsider); ``system`` marks commands the server itself issues (timers).
+    """
+
+    now: int
+    seat: Seat | None = None
+    account: str | None = None
+    system: bool = False
+    organizer: bool = False
+
+
+class Viewer(msgspec.Struct, frozen=True):
+    """Who is looking: a seat holder, a spectator, or the organizer (who may see hidden state)."""
+
+    seat: Seat | None = None
+    organizer: bool = False
+
+    @property
+    def role(self) -> Literal["player", "organizer", "spectator"]:
+        if self.seat is not None:
+            return "player"
+        return "organizer" if self.organizer else "spectator"
+
+
+class Result(msgspec.Struct, frozen=True):
+    """How a game ended. ``winner`` is a seat, or ``None`` for a draw or an aborted match.
+
+    ``reason`` is a stable code: ``loop``, ``line``, ``resign``, ``timeout``, ``draw``, ``aborted``...
+    """
+
+    winner: Seat | None
+    reason: str
+    detail: str = ""
+
+
+class Deadline(msgspec.Struct, frozen=True):
+    """A moment the state is waiting on. ``key`` names the turn it is for, so a stale timer that
+    fires after the turn has moved on finds a different key (or a later time) and does nothing."""
+
+    at: int
+    key: str
+    seat: Seat | None = None
+
+
+class Game(Protocol):
+    """What :mod:`domain.match` and the service need from a game."""
+
+    name: ClassVar[str]
+    seats: ClassVar[tuple[Seat, ...]]
+    Options: ClassVar[type[msgspec.Struct]]
+    commands: ClassVar[tuple[type[msgspec.Struct], ...]]
+    events: ClassVar[tuple[type[msgspec.Struct], ...]]
+
+    def initial(self, options: Any, seed: int) -> Any: ...
+    def begin(self, state: Any, at: int) -> Any: ...
+    def decide(self, state: Any, command: Any, ctx: Context) -> list[Any]: ...
+    def evolve(self, state: Any, event: Any) -> Any: ...
+    def view(self, state: Any, viewer: Viewer) -> msgspec.Struct: ...
+    def to_move(self, state: Any) -> tuple[Seat, ...]: ...
+    def legal_moves(self, state: Any, seat: Seat) -> list[str]: ...
+    def deadline(self, state: Any) -> Deadline | None: ...
+    def on_timeout(self, state: Any, deadline: Deadline, ctx: Context) -> list[Any]: ...
+    def result(self, state: Any) -> Result | None: ...
+    def svg(self, state: Any, viewer: Viewer) -> str: ...

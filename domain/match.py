@@ -1,0 +1,323 @@
+"""The match lifecycle shared by every game, itself a decider that wraps one game's decider.
+
+A match is created with seats (each held by an account id, or open), an optional priority seat and
+an optional scheduled start. It waits until every seat is held and every holder is ready (or the
+scheduled start arrives), then starts. With a priority seat the holder first chooses which seat it
+plays (``choose_seat``: in Trax the seat ``white`` moves first); otherwise play begins at once.
+
+>>> from domain.registry import game_named
+>>> trax = game_named("trax")
+>>> s = None
+>>> for e in decide_create("m1", trax, {}, {"white": "alice", "red": "bob"}, now=0, seed=7):
+...     s = evolve(trax, s, e)
+>>> for who in ("alice", "bob"):
+...     for e in decide(trax, s, Ready(), Context(now=10, account=who)):
+...         s = evolve(trax, s, e)
+>>> s.status, seat_of(s, "alice")
+('running', 'white')
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Literal
+
+import msgspec
+
+from domain.errors import IllegalMove, InvalidCommand, NotAllowed, WrongState
+from domain.game import Context, Deadline, Game, Result, Seat
+
+# ---------------------------------------------------------------- commands shared by every game
+
+
+class Join(msgspec.Struct, frozen=True, tag="join", forbid_unknown_fields=True):
+    """Take an open seat (any open seat when ``seat`` is omitted)."""
+
+    seat: Seat | None = None
+
+
+class Ready(msgspec.Struct, frozen=True, tag="ready", forbid_unknown_fields=True):
+    """The seat holder is ready; play starts when every seat is held and ready."""
+
+
+class ChooseSeat(msgspec.Struct, frozen=True, tag="choose_seat", forbid_unknown_fields=True):
+    """Pregame: the priority holder picks the seat it plays; the opponent gets the other."""
+
+    seat: Seat
+
+
+class Resign(msgspec.Struct, frozen=True, tag="resign", forbid_unknown_fields=True):
+    """Give up the match."""
+
+
+class Abort(msgspec.Struct, frozen=True, tag="abort", forbid_unknown_fields=True):
+    """Organizer only: end the match without a winner."""
+
+    reason: str = ""
+
+
+class Timeout(msgspec.Struct, frozen=True, tag="timeout", forbid_unknown_fields=True):
+    """System only: the deadline named ``key`` has come. Stale or early timeouts change nothing."""
+
+    key: str
+
+
+MATCH_COMMANDS: tuple[type, ...] = (Join, Ready, ChooseSeat, Resign, Abort)
+
+# ---------------------------------------------------------------- events of the match lifecycle
+
+
+class MatchCreated(msgspec.Struct, frozen=True, tag="match_created"):
+    match_id: str
+    game: str
+    options: dict[str, Any]
+    seats: dict[Seat, str | None]
+    priority: Seat | None
+    starts_at: int | None
+    pregame_ms: int
+    seed: int
+    at: int
+
+
+class SeatJoined(msgspec.Struct, frozen=True, tag="seat_joined"):
+    seat: Seat
+    account: str
+
+
+class PlayerReady(msgspec.Struct, frozen=True, tag="player_ready"):
+    seat: Seat
+
+
+class MatchStarted(msgspec.Struct, frozen=True, tag="match_started"):
+    at: int
+
+
+class SeatsAssigned(msgspec.Struct, frozen=True, tag="seats_assigned"):
+    """The pregame choice (or its random default on timeout); play begins at ``at``."""
+
+    seats: dict[Seat, str]
+    at: int
+    by_default: bool = False
+
+
+class Resigned(msgspec.Struct, frozen=True, tag="resigned"):
+    seat: Seat
+    at: int
+
+
+class MatchAborted(msgspec.Struct, frozen=True, tag="match_aborted"):
+    reason: str
+    at: int
+
+
+MATCH_EVENTS: tuple[type, ...] = (
+    MatchCreated, SeatJoined, PlayerReady, MatchStarted, SeatsAssigned, Resigned, MatchAborted,
+)
+
+Status = Literal["waiting", "pregame", "running", "finished", "aborted"]
+
+
+class MatchState(msgspec.Struct, frozen=True):
+    match_id: str
+    game_name: str
+    options: Any
+    seats: dict[Seat, str | None]
+    priority: Seat | None
+    starts_at: int | None
+    pregame_ms: int
+    seed: int
+    created_at: int
+    game: Any
+    status: Status = "waiting"
+    ready: tuple[Seat, ...] = ()
+    started_at: int | None = None
+    finished_at: int | None = None
+    result: Result | None = None
+    version: int = 0
+
+
+def seat_of(state: MatchState, account: str | None) -> Seat | None:
+    """The seat ``account`` holds in this match, if any."""
+    if account is None:
+        return None
+    for seat, holder in state.seats.items():
+        if holder == account:
+            return seat
+    return None
+
+
+def decide_create(match_id: str, game: Game, options: dict[str, Any], seats: dict[Seat, str | None], *,
+                  now: int, seed: int, priority: Seat | None = None, starts_at: int | None = None,
+                  pregame_ms: int = 60_000) -> list[Any]:
+    """Validate a new match and return its first event."""
+    if set(seats) != set(game.seats):
+        raise InvalidCommand("bad_seats", f"A {game.name} match has exactly the seats {', '.join(game.seats)}.")
+    held = [a for a in seats.values() if a is not None]
+    if len(held) != len(set(held)):
+        raise InvalidCommand("same_account_twice", "One account cannot hold both seats of a match.")
+    if priority is not None and priority not in game.seats:
+        raise InvalidCommand("bad_priority", f"The priority seat must be one of {', '.join(game.seats)}.")
+    if not 1_000 <= pregame_ms <= 24 * 3600 * 1000:
+        raise InvalidCommand("bad_pregame_time", "pregame_ms must be between 1 second and 24 hours.")
+    game.initial(parse_options(game, options), seed)  # raises on bad options
+    return [MatchCreated(match_id=match_id, game=game.name, options=options, seats=dict(seats),
+                         priority=priority, starts_at=starts_at, pregame_ms=pregame_ms, seed=seed, at=now)]
+
+
+def parse_options(game: Game, options: dict[str, Any]) -> Any:
+    """The game's typed options, or an :class:`InvalidCommand` saying what is wrong."""
+    try:
+        return msgspec.convert(options, game.Options)
+    except (msgspec.ValidationError, ValueError, TypeError) as e:
+        raise InvalidCommand("bad_options", f"The {game.name} options are not valid: {e}") from None
+
+
+def deadline(game: Game, state: MatchState) -> Deadline | None:
+    """The next moment this match is waiting on, if any."""
+    if state.status == "waiting" and state.starts_at is not None:
+        return Deadline(at=state.starts_at, key="start")
+    if state.status == "pregame" and state.started_at is not None:
+        return Deadline(at=state.started_at + state.pregame_ms, key="pregame", seat=state.priority)
+    if state.status == "running":
+        return game.deadline(state.game)
+    return None
+
+
+def decide(game: Game, state: MatchState, command: Any, ctx: Context) -> list[Any]:
+    """The events ``command`` causes, or a :class:`~domain.errors.DomainError`."""
+    seat = seat_of(state, ctx.account) if not ctx.system else None
+    if isinstance(command, Timeout):
+        return _on_timeout(game, state, command, ctx)
+    if state.status in ("finished", "aborted"):
+        raise WrongState("match_over", "The match is over; nothing more can be played.")
+    if isinstance(command, Abort):
+        if not ctx.organizer:
+            raise NotAllowed("organizer_only", "Only an organizer can abort a match.")
+        return [MatchAborted(reason=command.reason or "aborted by the organizer", at=ctx.now)]
+    if isinstance(command, Join):
+        return _join(state, command, ctx)
+    if seat is None:
+        raise NotAllowed("not_a_player", "You hold no seat in this match.")
+    if isinstance(command, Ready):
+        return _ready(state, seat, ctx)
+    if isinstance(command, Resign):
+        if state.status not in ("pregame", "running"):
+            raise WrongState("not_started", "The match has not started; there is nothing to resign.")
+        return [Resigned(seat=seat, at=ctx.now)]
+    if isinstance(command, ChooseSeat):
+        return _choose_seat(game, state, command, seat, ctx)
+    if state.status != "running":
+        raise WrongState("not_started", "The match has not started yet.")
+    return game.decide(state.game, command, msgspec.structs.replace(ctx, seat=seat))
+
+
+def _join(state: MatchState, command: Join, ctx: Context) -> list[Any]:
+    if ctx.account is None:
+        raise NotAllowed("not_an_account", "Only an account can take a seat.")
+    if seat_of(state, ctx.account) is not None:
+        raise WrongState("already_seated", "You already hold a seat in this match.")
+    open_seats = [s for s, a in state.seats.items() if a is None]
+    if command.seat is not None and command.seat not in state.seats:
+        raise InvalidCommand("unknown_seat", f"This match has the seats {', '.join(state.seats)}.")
+    if command.seat is not None and command.seat not in open_seats:
+        raise WrongState("seat_taken", f"The seat {command.seat} is already held.")
+    if not open_seats:
+        raise WrongState("no_open_seat", "Every seat of this match is held.")
+    return [SeatJoined(seat=command.seat or open_seats[0], account=ctx.account)]
+
+
+def _ready(state: MatchState, seat: Seat, ctx: Context) -> list[Any]:
+    if state.status != "waiting":
+        raise WrongState("already_started", "The match has already started.")
+    if seat in state.ready:
+        return []
+    events: list[Any] = [PlayerReady(seat=seat)]
+    everyone_ready = set(state.ready) | {seat} == set(state.seats)
+    if everyone_ready and all(state.seats.values()):
+        events += _start(state, ctx.now)
+    return events
+
+
+def _start(state: MatchState, now: int) -> list[Any]:
+    events: list[Any] = [MatchStarted(at=now)]
+    if state.priority is None:
+        events.append(SeatsAssigned(seats=dict(state.seats), at=now))  # type: ignore[arg-type]
+    return events
+
+
+def _choose_seat(game: Game, state: MatchState, command: ChooseSeat, seat: Seat, ctx: Context) -> list[Any]:
+    if state.status != "pregame":
+        raise WrongState("not_pregame", "Seats can only be chosen before play begins.")
+    if state.seats.get(state.priority or "") != ctx.account:
+        raise NotAllowed("not_priority", "Only the priority player chooses seats.")
+    if command.seat not in game.seats:
+        raise InvalidCommand("unknown_seat", f"Choose one of {', '.join(game.seats)}.")
+    me, other = ctx.account, next(a for s, a in state.seats.items() if s != seat)
+    chosen = {s: (me if s == command.seat else other) for s in game.seats}
+    return [SeatsAssigned(seats=chosen, at=ctx.now)]  # type: ignore[arg-type]
+
+
+def _on_timeout(game: Game, state: MatchState, command: Timeout, ctx: Context) -> list[Any]:
+    due = deadline(game, state)
+    if due is None or due.key != command.key or ctx.now < due.at:
+        return []  # stale, repeated or early: nothing happens
+    if due.key == "start":
+        if not all(state.seats.values()):
+            return [MatchAborted(reason="a seat was still open at the scheduled start", at=ctx.now)]
+        return _start(state, ctx.now)
+    if due.key == "pregame":
+        holders = list(state.seats.values())
+        random.Random(state.seed).shuffle(holders)
+        return [SeatsAssigned(seats=dict(zip(game.seats, holders)), at=ctx.now, by_default=True)]  # type: ignore[arg-type]
+    return game.on_timeout(state.game, due, ctx)
+
+
+def evolve(game: Game, state: MatchState | None, event: Any) -> MatchState:
+    """The match after ``event``. Total: every recorded event applies."""
+    if isinstance(event, MatchCreated):
+        options = parse_options(game, event.options)
+        return MatchState(match_id=event.match_id, game_name=event.game, options=options, seats=dict(event.seats),
+                          priority=event.priority, starts_at=event.starts_at, pregame_ms=event.pregame_ms,
+                          seed=event.seed, created_at=event.at, game=game.initial(options, event.seed), version=1)
+    assert state is not None, "a match stream starts with match_created"
+    new = _evolve(game, state, event)
+    if new.status == "running" and (result := game.result(new.game)) is not None:
+        new = msgspec.structs.replace(new, status="finished", result=result, finished_at=_event_time(event, new))
+    return msgspec.structs.replace(new, version=state.version + 1)
+
+
+def _evolve(game: Game, state: MatchState, event: Any) -> MatchState:
+    replace = msgspec.structs.replace
+    if isinstance(event, SeatJoined):
+        return replace(state, seats={**state.seats, event.seat: event.account})
+    if isinstance(event, PlayerReady):
+        return replace(state, ready=(*state.ready, event.seat))
+    if isinstance(event, MatchStarted):
+        return replace(state, status="pregame", started_at=event.at)
+    if isinstance(event, SeatsAssigned):
+        return replace(state, status="running", seats=dict(event.seats), game=game.begin(state.game, event.at))
+    if isinstance(event, Resigned):
+        winner = next(s for s in state.seats if s != event.seat)
+        return replace(state, status="finished", finished_at=event.at,
+                       result=Result(winner=winner, reason="resign", detail=f"{event.seat} resigned."))
+    if isinstance(event, MatchAborted):
+        return replace(state, status="aborted", finished_at=event.at,
+                       result=Result(winner=None, reason="aborted", detail=event.reason))
+    return replace(state, game=game.evolve(state.game, event))
+
+
+def _event_time(event: Any, state: MatchState) -> int | None:
+    return getattr(event, "at", None) or state.started_at
+
+
+def command_error_for_unknown(game: Game, kind: str) -> InvalidCommand:
+    """The error for a command type this game does not know."""
+    known = sorted(c.__struct_config__.tag for c in (*MATCH_COMMANDS, *game.commands))
+    return InvalidCommand("unknown_command", f"{game.name} has no command {kind!r}; known: {', '.join(known)}.")
+
+
+__all__ = [
+    "Abort", "ChooseSeat", "Join", "MatchAborted", "MatchCreated", "MatchStarted", "MatchState", "PlayerReady",
+    "Ready", "Resign", "Resigned", "SeatJoined", "SeatsAssigned", "Timeout", "decide", "decide_create",
+    "deadline", "evolve", "seat_of", "IllegalMove",
+]

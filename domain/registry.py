@@ -1,0 +1,25 @@
+"""The games this server plays, by name.
+
+>>> game_named("trax").name
+'trax'
+"""
+
+from __future__ import annotations
+
+from domain.errors import InvalidCommand
+from domain.game import Game
+
+
+def all_games() -> dict[str, Game]:
+    """Every game, keyed by its name (imported lazily so a game's module loads once)."""
+    from domain.trax import TRAX
+
+    return {g.name: g for g in (TRAX,)}
+
+
+def game_named(name: str) -> Game:
+    """The game called ``name``, or an :class:`InvalidCommand` listing the known ones."""
+    games = all_games()
+    if name not in games:
+        raise InvalidCommand("unknown_game", f"There is no game {name!r}; this server plays {', '.join(sorted(games))}.")
+    return games[name]

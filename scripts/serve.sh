@@ -1,0 +1,6 @@
+#!/usr/bin/env bash
+# Set up and start the server: embedded persistent Redis (./var), a worker, the API on :8000.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+exec .venv/bin/python -m service serve "$@"

@@ -1,0 +1,164 @@
+"""Command line: ``python -m service serve | openapi | rebuild-read-models | create-account NAME``.
+
+``serve`` with no ``REDIS_URL`` starts an embedded persistent Redis (files under ``DATA_DIR``,
+default ``./var``) and worker processes, bootstraps an admin token and two demo accounts
+(``alice``, ``bob``; tokens in ``var/tokens.env``), then serves the API.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import secrets
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from service.settings import Settings, from_environment
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m service", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+    serve = sub.add_parser("serve", help="start the API (and, without REDIS_URL, Redis and workers)")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--api-workers", type=int, default=int(os.environ.get("API_WORKERS", "1")))
+    serve.add_argument("--workers", type=int, default=1, help="RQ worker processes to start")
+    sub.add_parser("openapi", help="print the OpenAPI document")
+    sub.add_parser("rebuild-read-models", help="rebuild match lists and active games from the streams")
+    account = sub.add_parser("create-account", help="create an account and print its token")
+    account.add_argument("name")
+    account.add_argument("--organizer", action="store_true")
+    args = parser.parse_args(argv)
+
+    if args.command == "openapi":
+        from service.app import create_app
+
+        app = create_app(Settings(redis_url="redis://unused"))
+        print(json.dumps(app.openapi_schema.to_schema(), indent=2, sort_keys=True))
+        return 0
+    if args.command == "serve":
+        return serve_forever(args)
+    with embedded_if_needed(from_environment()) as settings:
+        return asyncio.run(_admin_command(args, settings))
+
+
+async def _admin_command(args: argparse.Namespace, settings: Settings) -> int:
+    from service.wiring import connect
+
+    services = connect(settings)
+    try:
+        if args.command == "rebuild-read-models":
+            count = await rebuild_read_models(services)
+            print(f"rebuilt the read models of {count} matches")
+        elif args.command == "create-account":
+            from service.matches import now_ms
+
+            account, token = await services.accounts.create(args.name, organizer=args.organizer, now=now_ms())
+            print(json.dumps({"id": account.id, "name": account.name, "token": token}))
+    finally:
+        await services.close()
+    return 0
+
+
+async def rebuild_read_models(services) -> int:
+    """Drop and rebuild every read model from the match streams."""
+    await services.read_models.clear()
+    ids = await services.store.match_ids()
+    services.matches._cache.clear()
+    for match_id in ids:
+        _, state = await services.matches.load(match_id)
+        await services.read_models.record(state)
+    return len(ids)
+
+
+class embedded_if_needed:
+    """Context manager: the settings, with an embedded Redis started when ``REDIS_URL`` is unset."""
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+        self.redis = None
+
+    def __enter__(self) -> Settings:
+        if self.settings.redis_url:
+            return self.settings
+        from service.embedded_redis import EmbeddedRedis
+
+        self.redis = EmbeddedRedis(self.settings.data_dir)
+        url = self.redis.start()
+        print(f"embedded Redis on {url} (data in {self.redis.dir})", flush=True)
+        import msgspec
+
+        return msgspec.structs.replace(self.settings, redis_url=url)
+
+    def __exit__(self, *exc) -> None:
+        if self.redis is not None:
+            self.redis.stop()
+
+
+def serve_forever(args: argparse.Namespace) -> int:
+    settings = from_environment()
+    data = Path(settings.data_dir)
+    data.mkdir(parents=True, exist_ok=True)
+    with embedded_if_needed(settings) as settings:
+        admin_token = settings.admin_token or _stored_admin_token(data)
+        env = {**os.environ, "REDIS_URL": settings.redis_url or "", "ADMIN_TOKEN": admin_token}
+        if settings.queue_redis_url:
+            env["QUEUE_REDIS_URL"] = settings.queue_redis_url
+        asyncio.run(_bootstrap(settings, admin_token, data))
+        workers = [subprocess.Popen([sys.executable, "-m", "workers"], env=env) for _ in range(args.workers)]
+        print(f"API on http://{args.host}:{args.port}  (OpenAPI: /schema, tokens: {data / 'tokens.env'})", flush=True)
+        signal.signal(signal.SIGTERM, _exit_cleanly)  # uvicorn re-raises SIGTERM after its shutdown
+        try:
+            import uvicorn
+
+            os.environ.update(env)  # the API processes read their settings from the environment
+            uvicorn.run("service.asgi:app", host=args.host, port=args.port, workers=args.api_workers,
+                        access_log=False, timeout_graceful_shutdown=3, log_level="warning")
+            return 0
+        finally:
+            for w in workers:
+                w.terminate()
+            for w in workers:
+                w.wait(timeout=30)
+
+
+def _exit_cleanly(signum, frame) -> None:
+    raise SystemExit(0)
+
+
+def _stored_admin_token(data: Path) -> str:
+    path = data / "admin-token"
+    if not path.exists():
+        path.write_text("dm_admin_" + secrets.token_urlsafe(24))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+async def _bootstrap(settings: Settings, admin_token: str, data: Path) -> None:
+    """The admin account and, on a first start, two demo players; their tokens go to tokens.env."""
+    from service.wiring import connect
+
+    services = connect(settings)
+    try:
+        admin = await services.accounts.ensure_admin(admin_token)
+        tokens = data / "tokens.env"
+        if not tokens.exists():
+            lines = [f"ADMIN_TOKEN={admin_token}", f"ADMIN_ID={admin.id}"]
+            for name in ("alice", "bob"):
+                if await services.accounts.redis.exists(f"account-name:{name}"):
+                    continue
+                account, token = await services.accounts.create(name)
+                lines += [f"{name.upper()}_TOKEN={token}", f"{name.upper()}_ID={account.id}"]
+            tokens.write_text("\n".join(lines) + "\n")
+            tokens.chmod(0o600)
+    finally:
+        await services.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

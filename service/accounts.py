@@ -1,0 +1,81 @@
+"""Accounts and bearer tokens. Tokens are random, shown once, and stored only as SHA-256 hashes.
+
+Keys: ``account:<id>`` → the account (JSON); ``token:<sha256>`` → account id;
+``account-name:<name>`` → account id (names are unique).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+
+import msgspec
+import redis.asyncio as aioredis
+
+from domain.errors import InvalidCommand, WrongState
+
+_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
+
+
+class Account(msgspec.Struct, frozen=True):
+    id: str
+    name: str
+    organizer: bool = False
+    created_at: int = 0
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    return "dm_" + secrets.token_urlsafe(32)
+
+
+class Accounts:
+    def __init__(self, redis: aioredis.Redis):
+        self.redis = redis
+
+    async def create(self, name: str, *, organizer: bool = False, now: int = 0, token: str | None = None,
+                     account_id: str | None = None) -> tuple[Account, str]:
+        """A new account and its bearer token (the only time the token is seen)."""
+        if not _NAME.match(name):
+            raise InvalidCommand("bad_name", "A name is 1 to 40 letters, digits, '_', '.' or '-'.")
+        account = Account(id=account_id or "a_" + secrets.token_hex(6), name=name, organizer=organizer, created_at=now)
+        token = token or new_token()
+        if not await self.redis.set(f"account-name:{name}", account.id, nx=True):
+            raise WrongState("name_taken", f"The name {name!r} is already taken.")
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.set(f"account:{account.id}", msgspec.json.encode(account))
+            pipe.set(f"token:{hash_token(token)}", account.id)
+            await pipe.execute()
+        return account, token
+
+    async def ensure_admin(self, token: str) -> Account:
+        """The ``admin`` organizer account, created on first start with ``token`` (idempotent)."""
+        existing = await self.by_token(token)
+        if existing is not None:
+            return existing
+        admin_id = await self.redis.get("account-name:admin")
+        if admin_id is not None:  # the admin exists with another token: add this one
+            await self.redis.set(f"token:{hash_token(token)}", admin_id)
+            account = await self.get(admin_id.decode())
+            assert account is not None
+            return account
+        account, _ = await self.create("admin", organizer=True, token=token, account_id="a_admin")
+        return account
+
+    async def by_token(self, token: str) -> Account | None:
+        account_id = await self.redis.get(f"token:{hash_token(token)}")
+        return None if account_id is None else await self.get(account_id.decode())
+
+    async def get(self, account_id: str) -> Account | None:
+        raw = await self.redis.get(f"account:{account_id}")
+        return None if raw is None else msgspec.json.decode(raw, type=Account)
+
+    async def get_many(self, account_ids: list[str]) -> dict[str, Account]:
+        if not account_ids:
+            return {}
+        raws = await self.redis.mget([f"account:{a}" for a in account_ids])
+        return {a: msgspec.json.decode(r, type=Account) for a, r in zip(account_ids, raws) if r is not None}

@@ -1,0 +1,35 @@
+"""Accounts: anyone may open a player account; only organizers create organizer accounts."""
+
+from __future__ import annotations
+
+from litestar import Controller, get, post
+
+from domain.errors import NotAllowed
+from service.accounts import Account
+from service.api.deps import problems, require
+from service.api.schemas import AccountOut, CreateAccount, NewAccount
+from service.matches import now_ms
+from service.read_models import MatchSummary
+from service.wiring import Services
+
+
+class AccountController(Controller):
+    path = "/accounts"
+    tags = ["accounts"]
+
+    @post("/", status_code=201, summary="Open an account (the token is shown once)",
+          responses=problems(400, 401, 403, 409, 422))
+    async def create(self, data: CreateAccount, services: Services, caller: Account | None) -> NewAccount:
+        if data.organizer and not (caller and caller.organizer):
+            raise NotAllowed("organizer_only", "Only an organizer can create an organizer account.")
+        account, token = await services.accounts.create(data.name, organizer=data.organizer, now=now_ms())
+        return NewAccount(id=account.id, name=account.name, organizer=account.organizer, token=token)
+
+    @get("/me", summary="The calling account", responses=problems(401))
+    async def me(self, caller: Account | None) -> AccountOut:
+        account = require(caller)
+        return AccountOut(id=account.id, name=account.name, organizer=account.organizer)
+
+    @get("/me/matches", summary="The caller's unfinished matches", responses=problems(401))
+    async def my_matches(self, services: Services, caller: Account | None) -> list[MatchSummary]:
+        return await services.read_models.active_for(require(caller).id)

@@ -1,0 +1,58 @@
+"""Analysis of a position, computed by a solver job on a worker; the API never waits for it.
+
+``POST`` queues the job for the match's current version (202); ``GET`` reads the stored result.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+from litestar import Controller, Response, get, post
+from litestar.params import QueryParameter
+
+from service.accounts import Account
+from service.api.deps import problems
+from service.api.matches import MatchId
+from service.api.schemas import AnalysisOut, AnalysisQueued
+from service.event_store import match_key_prefix
+from service.problems import BadRequest, NotFound
+from service.wiring import Services
+
+Version = Annotated[int | None, QueryParameter(name="version", required=False, ge=1, le=2**53)]
+
+
+def analysis_key(match_id: str, version: int) -> str:
+    return f"{match_key_prefix(match_id)}analysis:{version}"
+
+
+class AnalysisController(Controller):
+    path = "/matches/{match_id:str}/analysis"
+    tags = ["analysis"]
+
+    @post("/", status_code=202, summary="Queue an analysis of the current position", responses=problems(400, 401, 404))
+    async def queue(self, match_id: MatchId, services: Services, caller: Account | None) -> Response[AnalysisQueued]:
+        _, state = await services.matches.current(match_id)
+        key = analysis_key(match_id, state.version)
+        if await services.redis.exists(key):
+            status = "done"
+        else:
+            status = "queued"
+            await services.redis.set(key, b'{"status":"queued"}', nx=True, ex=3600)
+            services.solver_queue.enqueue("workers.jobs.analyse", match_id, state.version,
+                                          job_id=f"analyse-{match_id}-{state.version}", result_ttl=60)
+        return Response(AnalysisQueued(match_id=match_id, version=state.version, status=status), status_code=202,
+                        headers={"Location": f"/matches/{match_id}/analysis?version={state.version}"})
+
+    @get("/", summary="The analysis of a position (queued, done or failed)", responses=problems(400, 401, 404))
+    async def show(self, match_id: MatchId, services: Services, caller: Account | None,
+                   version: Version = None) -> AnalysisOut:
+        _, state = await services.matches.load(match_id)
+        version = version or state.version
+        if version > state.version:
+            raise BadRequest("bad_version", f"The match is at version {state.version}.")
+        raw = await services.redis.get(analysis_key(match_id, version))
+        if raw is None:
+            raise NotFound("analysis_not_found", f"No analysis was queued for version {version}; POST to queue one.")
+        stored = msgspec.json.decode(raw)
+        return AnalysisOut(match_id=match_id, version=version, status=stored["status"], result=stored.get("result"))

@@ -1,0 +1,52 @@
+"""Dependencies shared by the routes: the wired services, the calling account, problem specs."""
+
+from __future__ import annotations
+
+from litestar import Request
+from litestar.datastructures import State
+from litestar.openapi.datastructures import ResponseSpec
+
+from service.accounts import Account
+from service.problems import PROBLEM_MEDIA_TYPE, Problem, Unauthenticated
+from service.wiring import Services
+
+_DESCRIPTIONS = {
+    400: "Bad request: a query parameter, header or body does not have the expected form.",
+    401: "No valid bearer token was sent.",
+    403: "The caller may not do this.",
+    404: "No such match, account or resource.",
+    409: "Conflict: the match is not in a state that allows this (not your turn, version conflict, over).",
+    422: "The command or body is well-formed JSON but not valid (bad notation, illegal move, bad option).",
+    503: "Redis is not reachable.",
+}
+
+
+def problems(*statuses: int) -> dict[int, ResponseSpec]:
+    """OpenAPI response specs for the problem statuses a route can return."""
+    return {s: ResponseSpec(data_container=Problem, description=_DESCRIPTIONS[s], media_type=PROBLEM_MEDIA_TYPE,
+                            generate_examples=False)
+            for s in statuses}
+
+
+def provide_services(state: State) -> Services:
+    return state.services
+
+
+async def provide_caller(request: Request, services: Services) -> Account | None:
+    """The account named by the bearer token, ``None`` without one; a wrong token is a 401."""
+    header = request.headers.get("authorization")
+    if not header:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise Unauthenticated("bad_authorization", "Send 'Authorization: Bearer <token>'.")
+    account = await services.accounts.by_token(token.strip())
+    if account is None:
+        raise Unauthenticated("unknown_token", "This bearer token belongs to no account.")
+    return account
+
+
+def require(caller: Account | None) -> Account:
+    if caller is None:
+        raise Unauthenticated("unauthenticated", "This needs an account: send 'Authorization: Bearer <token>'.")
+    return caller

@@ -1,0 +1,76 @@
+"""Live updates: the events after a version, with long-polling (``wait``) and Server-Sent Events.
+
+Both resume from a version (``after=`` or the SSE ``Last-Event-ID``) and deliver each event the
+caller may see exactly once, in order. An SSE stream opened without a resume point first sends the
+whole match as a ``state`` message (its id is the version it shows), then every later event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Annotated
+
+import msgspec
+from litestar import Controller, Request, Response, get
+from litestar.params import QueryParameter
+from litestar.response import ServerSentEvent, ServerSentEventMessage
+
+from service.accounts import Account
+from service.api.deps import problems
+from service.api.matches import MatchId, view_for
+from service.api.schemas import EventsPage
+from service.problems import BadRequest
+from service.wiring import Services
+
+After = Annotated[int, QueryParameter(name="after", ge=0, le=2**53, description="Only events with a greater version.")]
+Wait = Annotated[float, QueryParameter(name="wait", ge=0, le=60, description="Seconds to wait for a first event.")]
+KEEPALIVE_MS = 15_000
+
+
+def _caller_ids(caller: Account | None) -> tuple[str | None, bool]:
+    return (caller.id if caller else None), bool(caller and caller.organizer)
+
+
+class LiveController(Controller):
+    path = "/matches/{match_id:str}"
+    tags = ["live"]
+
+    @get("/events", summary="Events after a version (long-poll with wait=)", responses=problems(400, 401, 404))
+    async def events(self, match_id: MatchId, services: Services, caller: Account | None,
+                     after: After = 0, wait: Wait = 0) -> Response[EventsPage]:
+        account, organizer = _caller_ids(caller)
+        recorded, _ = await services.matches.events(match_id, account, organizer, after, int(wait * 1000))
+        body = b'{"match_id":' + msgspec.json.encode(match_id) + b',"events":' + msgspec.json.encode(recorded) + b"}"
+        return Response(content=body, media_type="application/json")
+
+    @get("/stream", summary="Server-Sent Events: the state, then every event", responses=problems(400, 401, 404),
+         media_type="text/event-stream")
+    async def stream(self, match_id: MatchId, request: Request, services: Services, caller: Account | None,
+                     after: Annotated[int | None, QueryParameter(name="after", required=False, ge=0, le=2**53)] = None,
+                     ) -> ServerSentEvent:
+        """Resume with ``Last-Event-ID`` (or ``after=``). The stream ends after the match is over."""
+        last_event_id = request.headers.get("last-event-id")
+        if last_event_id is not None:
+            if not last_event_id.isdigit():
+                raise BadRequest("bad_last_event_id", "Last-Event-ID must be a match version (a whole number).")
+            after = int(last_event_id)
+        view = await view_for(services, match_id, caller)  # 404 before the stream starts
+        return ServerSentEvent(_messages(services, match_id, caller, after, view))
+
+
+async def _messages(services: Services, match_id: str, caller: Account | None, after: int | None,
+                    view) -> AsyncIterator[ServerSentEventMessage]:
+    account, organizer = _caller_ids(caller)
+    if after is None:
+        yield ServerSentEventMessage(event="state", id=view.version, data=msgspec.json.encode(view).decode())
+        after = view.version
+    while True:
+        recorded, after = await services.matches.events(match_id, account, organizer, after, KEEPALIVE_MS)
+        for r in recorded:
+            yield ServerSentEventMessage(event=r.event.__struct_config__.tag, id=r.version,
+                                         data=msgspec.json.encode(r).decode())
+        if not recorded:
+            yield ServerSentEventMessage(comment="keep-alive")
+        _, state = await services.matches.load(match_id)
+        if state.status in ("finished", "aborted") and after >= state.version:
+            return

@@ -1,0 +1,117 @@
+"""Matches: create, list, view, send commands, legal moves, board SVG."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from litestar import Controller, Request, Response, get, post
+from litestar.params import HeaderParameter, Parameter, QueryParameter
+
+from domain.errors import InvalidCommand, NotAllowed
+from domain.registry import game_named
+from service.accounts import Account
+from service.api.deps import problems, require
+from service.api.schemas import Accepted, CreateMatch, LegalMoves, MatchView
+from service.api.views import match_view
+from service.read_models import MatchSummary
+from service.visibility import viewer_for
+from service.wiring import Services
+
+MatchId = Annotated[str, Parameter(description="The match id.", max_length=64)]
+IdempotencyKey = Annotated[str | None, HeaderParameter(name="Idempotency-Key", required=False, max_length=200,
+                                                 description="Repeat a command safely: the same key returns the first response.")]
+ExpectedVersion = Annotated[int | None, QueryParameter(name="expected_version", required=False, ge=0,
+                                                  description="Refuse with 409 unless the match is at this version.")]
+
+_COMMAND_STATUSES = problems(400, 401, 403, 404, 409, 422)
+
+
+async def view_for(services: Services, match_id: str, caller: Account | None) -> MatchView:
+    game, state = await services.matches.current(match_id)
+    viewer = viewer_for(state, caller.id if caller else None, bool(caller and caller.organizer))
+    names = await services.accounts.get_many([a for a in state.seats.values() if a])
+    return match_view(game, state, viewer, names)
+
+
+async def send(services: Services, match_id: str, body: bytes, caller: Account | None,
+               idempotency_key: str | None, expected_version: int | None) -> Response[Accepted]:
+    account = require(caller)
+    response = await services.matches.execute(match_id, body, account.id, account.organizer,
+                                              idempotency=idempotency_key or "", expected_version=expected_version)
+    return Response(content=response, media_type="application/json", status_code=200)
+
+
+class MatchController(Controller):
+    path = "/matches"
+    tags = ["matches"]
+
+    @post("/", status_code=201, summary="Create a match", responses=problems(400, 401, 403, 422))
+    async def create(self, data: CreateMatch, services: Services, caller: Account | None) -> MatchView:
+        """Seats map to account ids (null = open seat). Without organizer rights you must hold a seat."""
+        account = require(caller)
+        game = game_named(data.game)
+        held = [a for a in data.seats.values() if a]
+        if not account.organizer and account.id not in held:
+            raise NotAllowed("must_hold_a_seat", "Only organizers create matches they do not play in.")
+        known = await services.accounts.get_many(held)
+        if unknown := [a for a in held if a not in known]:
+            raise InvalidCommand("unknown_account", f"There is no account {unknown[0]!r}.")
+        if data.priority is not None and data.priority not in game.seats:
+            raise InvalidCommand("bad_priority", f"The priority seat must be one of {', '.join(game.seats)}.")
+        state = await services.matches.create(data.game, data.options, data.seats, priority=data.priority,
+                                              starts_at=data.starts_at, pregame_ms=data.pregame_ms)
+        return await view_for(services, state.match_id, account)
+
+    @get("/", summary="List matches, newest first", responses=problems(400))
+    async def list_matches(self, services: Services,
+                           offset: Annotated[int, Parameter(ge=0, le=1_000_000)] = 0,
+                           limit: Annotated[int, Parameter(ge=1, le=200)] = 50) -> list[MatchSummary]:
+        return await services.read_models.matches(offset=offset, limit=limit)
+
+    @get("/{match_id:str}", summary="The match as the caller sees it", responses=problems(400, 401, 404))
+    async def show(self, match_id: MatchId, services: Services, caller: Account | None) -> MatchView:
+        return await view_for(services, match_id, caller)
+
+    @post("/{match_id:str}/commands", status_code=200, summary="Send a command", responses=_COMMAND_STATUSES)
+    async def command(self, match_id: MatchId, request: Request, services: Services, caller: Account | None,
+                      data: dict[str, Any], idempotency_key: IdempotencyKey = None,
+                      expected_version: ExpectedVersion = None) -> Response[Accepted]:
+        """The body is one command, tagged by ``type``: shared ``join``, ``ready``, ``choose_seat``,
+        ``resign``, ``abort`` (organizer), and the game's own (Trax: ``play`` with ``move``, ``mulligan``,
+        ``decline_mulligan``)."""
+        return await send(services, match_id, await request.body(), caller, idempotency_key, expected_version)
+
+    @post("/{match_id:str}/join", status_code=200, summary="Take an open seat", responses=_COMMAND_STATUSES)
+    async def join(self, match_id: MatchId, services: Services, caller: Account | None,
+                   idempotency_key: IdempotencyKey = None) -> Response[Accepted]:
+        return await send(services, match_id, b'{"type":"join"}', caller, idempotency_key, None)
+
+    @post("/{match_id:str}/ready", status_code=200, summary="Say you are ready", responses=_COMMAND_STATUSES)
+    async def ready(self, match_id: MatchId, services: Services, caller: Account | None,
+                    idempotency_key: IdempotencyKey = None) -> Response[Accepted]:
+        return await send(services, match_id, b'{"type":"ready"}', caller, idempotency_key, None)
+
+    @post("/{match_id:str}/resign", status_code=200, summary="Resign", responses=_COMMAND_STATUSES)
+    async def resign(self, match_id: MatchId, services: Services, caller: Account | None,
+                     idempotency_key: IdempotencyKey = None) -> Response[Accepted]:
+        return await send(services, match_id, b'{"type":"resign"}', caller, idempotency_key, None)
+
+    @get("/{match_id:str}/legal-moves", summary="Legal moves of a seat", responses=problems(400, 401, 404, 422))
+    async def legal_moves(self, match_id: MatchId, services: Services, caller: Account | None,
+                          seat: Annotated[str | None, Parameter(required=False, max_length=40)] = None) -> LegalMoves:
+        """The caller's own seat by default; ``seat=`` names another (moves are public information)."""
+        game, state = await services.matches.current(match_id)
+        viewer = viewer_for(state, caller.id if caller else None, bool(caller and caller.organizer))
+        seat = seat or viewer.seat
+        if seat is not None and seat not in game.seats:
+            raise InvalidCommand("unknown_seat", f"This match has the seats {', '.join(game.seats)}.")
+        moves = game.legal_moves(state.game, seat) if seat and state.status == "running" else []
+        return LegalMoves(match_id=match_id, version=state.version, seat=seat, moves=moves)
+
+    @get("/{match_id:str}/board.svg", summary="The board as SVG", media_type="image/svg+xml",
+         responses=problems(400, 401, 404))
+    async def board(self, match_id: MatchId, services: Services, caller: Account | None) -> Response[str]:
+        game, state = await services.matches.current(match_id)
+        viewer = viewer_for(state, caller.id if caller else None, bool(caller and caller.organizer))
+        return Response(content=game.svg(state.game, viewer), media_type="image/svg+xml")
+

@@ -1,0 +1,134 @@
+"""Request and response bodies of the HTTP API (msgspec Structs; they generate the OpenAPI document).
+
+Times are integers: milliseconds since the Unix epoch, server clock.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import msgspec
+
+from domain.game import Result
+
+
+class CreateAccount(msgspec.Struct, forbid_unknown_fields=True):
+    name: str = msgspec.field()
+    organizer: bool = False
+
+
+class AccountOut(msgspec.Struct):
+    id: str
+    name: str
+    organizer: bool
+
+
+class NewAccount(msgspec.Struct):
+    """The new account and its bearer token — shown only this once."""
+
+    id: str
+    name: str
+    organizer: bool
+    token: str
+
+
+class CreateMatch(msgspec.Struct, forbid_unknown_fields=True):
+    """``seats`` maps each of the game's seats to an account id, or null for an open seat."""
+
+    game: str
+    seats: dict[str, str | None]
+    options: dict[str, Any] = {}
+    priority: str | None = None
+    starts_at: int | None = None
+    pregame_ms: int = 60_000
+
+
+class SeatView(msgspec.Struct):
+    account_id: str | None
+    name: str | None
+    ready: bool
+
+
+class DeadlineView(msgspec.Struct):
+    at: int
+    key: str
+    seat: str | None
+
+
+class MatchView(msgspec.Struct):
+    """The match as the caller may see it; ``state`` is the game's own view (see docs per game)."""
+
+    id: str
+    game: str
+    status: Literal["waiting", "pregame", "running", "finished", "aborted"]
+    version: int
+    role: Literal["player", "organizer", "spectator"]
+    you: str | None
+    seats: dict[str, SeatView]
+    priority: str | None
+    created_at: int
+    starts_at: int | None
+    started_at: int | None
+    finished_at: int | None
+    result: Result | None
+    deadline: DeadlineView | None
+    to_move: list[str]
+    options: dict[str, Any]
+    state: dict[str, Any]
+
+
+class RecordedEvent(msgspec.Struct):
+    """One event of a match: its version, server time (ms), visibility and the event (tagged by ``type``)."""
+
+    version: int
+    at: int
+    visibility: str
+    event: dict[str, Any]
+
+
+class EventsPage(msgspec.Struct):
+    match_id: str
+    events: list[RecordedEvent]
+
+
+class Accepted(msgspec.Struct):
+    """An accepted command: the match version after it and the events it appended (those you may see)."""
+
+    match_id: str
+    version: int
+    events: list[RecordedEvent]
+
+
+class LegalMoves(msgspec.Struct):
+    match_id: str
+    version: int
+    seat: str | None
+    moves: list[str]
+
+
+class GameInfo(msgspec.Struct):
+    name: str
+    seats: list[str]
+    default_options: dict[str, Any]
+    commands: list[str]
+
+
+class MatchList(msgspec.Struct):
+    matches: list[dict[str, Any]]
+
+
+class AnalysisQueued(msgspec.Struct):
+    match_id: str
+    version: int
+    status: Literal["queued", "done"]
+
+
+class AnalysisOut(msgspec.Struct):
+    match_id: str
+    version: int
+    status: Literal["queued", "done", "failed"]
+    result: dict[str, Any] | None = None
+
+
+class Health(msgspec.Struct):
+    status: Literal["ok", "unavailable"]

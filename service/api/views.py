@@ -1,0 +1,28 @@
+"""Turning a match state into what one caller may see (the game's own ``view`` decides its part)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain import match as lifecycle
+from domain.game import Game, Viewer
+from domain.match import MatchState
+from service.accounts import Account
+from service.api.schemas import DeadlineView, MatchView, SeatView
+
+
+def match_view(game: Game, state: MatchState, viewer: Viewer, names: dict[str, Account]) -> MatchView:
+    due = lifecycle.deadline(game, state)
+    running = state.status == "running"
+    return MatchView(
+        id=state.match_id, game=state.game_name, status=state.status, version=state.version, role=viewer.role,
+        you=viewer.seat,
+        seats={seat: SeatView(account_id=a, name=names[a].name if a in names else None, ready=seat in state.ready)
+               for seat, a in state.seats.items()},
+        priority=state.priority, created_at=state.created_at, starts_at=state.starts_at,
+        started_at=state.started_at, finished_at=state.finished_at, result=state.result,
+        deadline=DeadlineView(at=due.at, key=due.key, seat=due.seat) if due else None,
+        to_move=list(game.to_move(state.game)) if running else [],
+        options=msgspec.to_builtins(state.options),
+        state=msgspec.to_builtins(game.view(state.game, viewer)),
+    )

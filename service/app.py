@@ -1,0 +1,60 @@
+"""The Litestar application.
+
+>>> from service.settings import Settings
+>>> app = create_app(Settings(redis_url="redis://127.0.0.1:6379/0"))
+>>> sorted(r.path for r in app.routes)[:3]
+['/accounts', '/accounts/me', '/accounts/me/matches']
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator
+
+from litestar import Litestar
+from litestar.di import Provide
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.spec import Components, SecurityScheme, Server
+
+from service.api.accounts import AccountController
+from service.api.analysis import AnalysisController
+from service.api.deps import provide_caller, provide_services
+from service.api.live import LiveController
+from service.api.matches import MatchController
+from service.api.system import SystemController
+from service.problems import EXCEPTION_HANDLERS
+from service.settings import Settings
+from service.wiring import connect
+
+DESCRIPTION = """Two-player death-match board games (Trax first) as an event-sourced REST API.
+
+Authenticate with `Authorization: Bearer <token>` (open an account with `POST /accounts`).
+Every error is an RFC 9457 problem document with a stable `code`. Times are milliseconds since the
+Unix epoch on the server clock."""
+
+
+def create_app(settings: Settings) -> Litestar:
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Litestar) -> AsyncIterator[None]:
+        services = connect(settings)
+        app.state.services = services
+        if settings.admin_token:
+            await services.accounts.ensure_admin(settings.admin_token)
+        try:
+            yield
+        finally:
+            await services.close()
+
+    return Litestar(
+        route_handlers=[SystemController, AccountController, MatchController, LiveController, AnalysisController],
+        dependencies={"services": Provide(provide_services, sync_to_thread=False), "caller": Provide(provide_caller)},
+        exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
+        lifespan=[lifespan],
+        openapi_config=OpenAPIConfig(
+            title="Death-match game server", version="0.1.0", description=DESCRIPTION, path="/schema",
+            servers=[Server(url="/")],
+            components=Components(security_schemes={"bearer": SecurityScheme(type="http", scheme="bearer")}),
+            security=[{}, {"bearer": []}],
+        ),
+        debug=False,
+    )

@@ -1,0 +1,237 @@
+"""The application service: load a match, apply a command, append its events, serve what a viewer sees.
+
+Every command goes the same way (:meth:`MatchService.execute`):
+
+1. a repeated idempotency key returns the first response unchanged;
+2. the match is loaded (an in-process cache caught up from the stream) and overdue timeouts are
+   applied first, so the game is right even if a timer worker is slow;
+3. the domain decides; a refusal raises a :class:`domain.errors.DomainError` and changes nothing;
+4. the events are appended with the version they were decided on; on a conflict the command is
+   decided again against the new state (unless the client pinned ``expected_version``);
+5. read models are updated and the next deadline is handed to the scheduler.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import hashlib
+import secrets
+import time
+from typing import Any, Protocol
+
+import msgspec
+
+from domain import match as lifecycle
+from domain.codec import PUBLIC, Recorded, codec_for
+from domain.errors import InvalidCommand, WrongState
+from domain.game import Context, Deadline, Game, Viewer
+from domain.match import MatchState
+from domain.registry import game_named
+from service.event_store import EventStore
+from service.problems import NotFound
+from service.read_models import ReadModels
+from service.visibility import may_see, viewer_for
+
+
+def now_ms() -> int:
+    """The server clock, the only clock (milliseconds since the epoch)."""
+    return time.time_ns() // 1_000_000
+
+
+class Scheduler(Protocol):
+    def schedule(self, match_id: str, deadline: Deadline) -> None: ...
+
+
+class NoScheduler:
+    """Used where no timer queue is wanted; overdue timeouts still apply on every read."""
+
+    def schedule(self, match_id: str, deadline: Deadline) -> None:
+        pass
+
+
+class Accepted(msgspec.Struct, frozen=True):
+    """What an accepted command produced: the match version after it and the events it appended."""
+
+    match_id: str
+    version: int
+    events: list[msgspec.Raw]
+
+
+class _Cached(msgspec.Struct):
+    state: MatchState
+    game: Game
+
+
+class MatchService:
+    def __init__(self, store: EventStore, read_models: ReadModels, scheduler: Scheduler | None = None,
+                 cache_size: int = 10_000, clock=now_ms):
+        self.store = store
+        self.read_models = read_models
+        self.scheduler = scheduler or NoScheduler()
+        self.clock = clock
+        self._cache: collections.OrderedDict[str, _Cached] = collections.OrderedDict()
+        self._cache_size = cache_size
+
+    # ------------------------------------------------------------------ creating
+    async def create(self, game_name: str, options: dict[str, Any], seats: dict[str, str | None], *,
+                     priority: str | None = None, starts_at: int | None = None,
+                     pregame_ms: int = 60_000) -> MatchState:
+        game = game_named(game_name)
+        match_id = secrets.token_hex(6)
+        now = self.clock()
+        if starts_at is not None and starts_at < now - 1000:
+            raise InvalidCommand("start_in_past", "starts_at must not lie in the past.")
+        events = lifecycle.decide_create(match_id, game, options, seats, now=now, seed=secrets.randbits(63),
+                                         priority=priority, starts_at=starts_at, pregame_ms=pregame_ms)
+        encoded = [codec_for(game).encode(r) for r in self._record(game, None, events, now)]
+        outcome = await self.store.append(match_id, 0, encoded)
+        if outcome.status != "appended":
+            raise WrongState("match_exists", "A match with this id exists; try again.")
+        state = self._remember(game, None, events)
+        await self._after_append(game, None, state)
+        return state
+
+    # ------------------------------------------------------------------ reading
+    async def load(self, match_id: str) -> tuple[Game, MatchState]:
+        """The match as recorded, caught up from its stream (no timeouts applied)."""
+        cached = self._cache.get(match_id)
+        after = cached.state.version if cached else 0
+        raw = await self.store.read(match_id, after)
+        if cached is None and not raw:
+            raise NotFound("match_not_found", f"There is no match {match_id!r}.")
+        if cached is None:
+            head = msgspec.json.decode(raw[0], type=Recorded[dict[str, Any]])
+            game = game_named(head.event["game"])
+        else:
+            game = cached.game
+        codec = codec_for(game)
+        state = cached.state if cached else None
+        for data in raw:
+            state = lifecycle.evolve(game, state, codec.decode_recorded(data).event)
+        assert state is not None
+        self._put(match_id, _Cached(state=state, game=game))
+        return game, state
+
+    async def current(self, match_id: str) -> tuple[Game, MatchState]:
+        """The match with every overdue timeout applied."""
+        game, state = await self.load(match_id)
+        while (due := lifecycle.deadline(game, state)) is not None and self.clock() >= due.at:
+            appended = await self.timeout(match_id, due.key)
+            game, state = await self.load(match_id)
+            if not appended:
+                break
+        return game, state
+
+    async def events(self, match_id: str, account: str | None, organizer: bool, after: int = 0,
+                     wait_ms: int = 0) -> tuple[list[Recorded], int]:
+        """The events after version ``after`` this caller may see, waiting up to ``wait_ms`` for one,
+        and the version read up to (events the caller may not see are passed over silently)."""
+        game, state = await self.current(match_id)
+        codec = codec_for(game)
+        until = time.monotonic() + wait_ms / 1000
+        while True:
+            remaining = max(0, int((until - time.monotonic()) * 1000))
+            due = lifecycle.deadline(game, state)
+            block = remaining if due is None else min(remaining, max(0, due.at - self.clock()) + 1)
+            raw = await self.store.wait(match_id, after, block)
+            if raw or (due is not None and self.clock() >= due.at):
+                game, state = await self.current(match_id)  # a deadline passed while waiting: apply it
+                raw = raw or await self.store.read(match_id, after)
+            recorded = [codec.decode_recorded(r) for r in raw]
+            if recorded:
+                after = recorded[-1].version
+            viewer = viewer_for(state, account, organizer)
+            visible = [r for r in recorded if may_see(r, viewer)]
+            if visible or remaining <= 0:
+                return visible, after
+            if not raw and block < remaining and lifecycle.deadline(game, state) == due:
+                await asyncio.sleep(min(remaining, 1000) / 1000)  # a deadline that changes nothing
+
+    # ------------------------------------------------------------------ commands
+    async def timeout(self, match_id: str, key: str) -> bool:
+        """The ordinary ``timeout`` command a timer sends for the deadline ``key``; True if it changed anything."""
+        _, appended = await self._execute(match_id, lifecycle.Timeout(key=key), Context(now=self.clock(), system=True),
+                                          idempotency="", expected_version=None, fingerprint="")
+        return appended
+
+    async def execute(self, match_id: str, body: bytes, ctx_account: str | None, organizer: bool = False, *,
+                      idempotency: str = "", expected_version: int | None = None) -> bytes:
+        """Decode and apply a client's command; return the encoded :class:`Accepted` response."""
+        game, _ = await self.load(match_id)
+        command = codec_for(game).decode_command(body)
+        fingerprint = hashlib.sha256(body).hexdigest()[:16] if idempotency else ""
+        key = f"{ctx_account}:{idempotency}" if idempotency else ""
+        if key and (stored := await self.store.stored_response(match_id, key)) is not None:
+            return _unwrap(stored, fingerprint)
+        await self.current(match_id)
+        ctx = Context(now=self.clock(), account=ctx_account, organizer=organizer)
+        response, _ = await self._execute(match_id, command, ctx, idempotency=key,
+                                          expected_version=expected_version, fingerprint=fingerprint)
+        return response
+
+    async def _execute(self, match_id: str, command: Any, ctx: Context, *, idempotency: str,
+                       expected_version: int | None, fingerprint: str) -> tuple[bytes, bool]:
+        """Decide and append, retrying on version conflicts. Returns the response and whether
+        anything was appended."""
+        for _ in range(50):
+            game, state = await self.load(match_id)
+            if expected_version is not None and expected_version != state.version:
+                raise WrongState("version_conflict",
+                                 f"The match is at version {state.version}, not {expected_version}; reload and retry.")
+            ctx = msgspec.structs.replace(ctx, now=max(ctx.now, self.clock()))
+            events = lifecycle.decide(game, state, command, ctx)
+            recorded = self._record(game, state, events, ctx.now)
+            encoded = [codec_for(game).encode(r) for r in recorded]
+            viewer = viewer_for(state, ctx.account, ctx.organizer)
+            response = msgspec.json.encode(Accepted(
+                match_id=match_id, version=state.version + len(events),
+                events=[msgspec.Raw(e) for r, e in zip(recorded, encoded) if may_see(r, viewer)]))
+            if not events:
+                return response, False
+            outcome = await self.store.append(match_id, state.version, encoded, idempotency=idempotency,
+                                              response=fingerprint.encode() + b"\n" + response)
+            if outcome.status == "duplicate":
+                return _unwrap(outcome.stored_response, fingerprint), False
+            if outcome.status == "appended":
+                new_state = self._remember(game, state, events)
+                await self._after_append(game, state, new_state)
+                return response, True
+            # conflict: someone appended first; decide again against the new state
+        raise WrongState("busy", "The match is changing too fast; try again.")
+
+    # ------------------------------------------------------------------ helpers
+    def _record(self, game: Game, state: MatchState | None, events: list[Any], now: int) -> list[Recorded]:
+        """Envelopes for ``events``: versions follow ``state``; a game may mark an event private."""
+        first = (state.version if state else 0) + 1
+        visibility = getattr(game, "visibility", None)
+        return [Recorded(version=first + i, at=now, event=e,
+                         visibility=(visibility(e) if visibility else None) or PUBLIC)
+                for i, e in enumerate(events)]
+
+    def _remember(self, game: Game, state: MatchState | None, events: list[Any]) -> MatchState:
+        for event in events:
+            state = lifecycle.evolve(game, state, event)
+        assert state is not None
+        self._put(state.match_id, _Cached(state=state, game=game))
+        return state
+
+    def _put(self, match_id: str, cached: _Cached) -> None:
+        self._cache[match_id] = cached
+        self._cache.move_to_end(match_id)
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+
+    async def _after_append(self, game: Game, previous: MatchState | None, state: MatchState) -> None:
+        await self.read_models.record(state, previous)
+        due = lifecycle.deadline(game, state)
+        if due is not None:
+            self.scheduler.schedule(state.match_id, due)
+
+
+def _unwrap(stored: bytes, fingerprint: str) -> bytes:
+    stored_fingerprint, _, response = stored.partition(b"\n")
+    if stored_fingerprint.decode() != fingerprint:
+        raise InvalidCommand("idempotency_key_reused",
+                             "This Idempotency-Key was already used for a different command in this match.")
+    return response

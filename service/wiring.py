@@ -1,0 +1,45 @@
+"""Builds the parts of the service from settings: Redis clients, the event store, accounts, read
+models, the match service and the queues. Used by the API, the workers and the CLI alike."""
+
+from __future__ import annotations
+
+import msgspec
+import redis
+import redis.asyncio as aioredis
+from rq import Queue
+
+from service.accounts import Accounts
+from service.event_store import EventStore
+from service.matches import MatchService
+from service.read_models import ReadModels
+from service.settings import Settings
+from service.timers import SOLVER_QUEUE, TIMER_QUEUE, RQScheduler
+
+
+class Services(msgspec.Struct):
+    redis: aioredis.Redis
+    queue_redis: redis.Redis
+    store: EventStore
+    accounts: Accounts
+    read_models: ReadModels
+    matches: MatchService
+    timer_queue: Queue
+    solver_queue: Queue
+
+    async def close(self) -> None:
+        await self.redis.aclose()
+        self.queue_redis.close()
+
+
+def connect(settings: Settings) -> Services:
+    """Everything wired to ``settings.redis_url`` (which must be set by now)."""
+    assert settings.redis_url, "REDIS_URL must be resolved (embedded Redis started) before connecting"
+    client = aioredis.Redis.from_url(settings.redis_url, max_connections=2000)
+    queue_redis = redis.Redis.from_url(settings.queue_url or settings.redis_url)
+    store = EventStore(client)
+    read_models = ReadModels(client)
+    timer_queue = Queue(TIMER_QUEUE, connection=queue_redis)
+    solver_queue = Queue(SOLVER_QUEUE, connection=queue_redis)
+    matches = MatchService(store, read_models, RQScheduler(timer_queue))
+    return Services(redis=client, queue_redis=queue_redis, store=store, accounts=Accounts(client),
+                    read_models=read_models, matches=matches, timer_queue=timer_queue, solver_queue=solver_queue)

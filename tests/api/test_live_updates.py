@@ -1,0 +1,76 @@
+"""Long-poll and Server-Sent Events deliver every event once, in order, and resume."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import httpx
+
+from tests.api.helpers import G3, Duel
+
+
+def read_sse(url: str, headers: dict | None = None, limit_s: float = 20) -> list[dict]:
+    """All messages of an SSE stream until the server closes it."""
+    messages, current = [], {}
+    with httpx.Client(timeout=limit_s) as client, client.stream("GET", url, headers=headers or {}) as response:
+        assert response.status_code == 200
+        assert response.headers["content-type"].startswith("text/event-stream")
+        for line in response.iter_lines():
+            if line == "":
+                if current:
+                    messages.append(current)
+                current = {}
+            elif not line.startswith(":"):
+                field, _, value = line.partition(":")
+                current[field] = value.lstrip(" ")
+    return messages
+
+
+def test_long_poll_waits_for_the_next_event_and_resumes(http):
+    duel = Duel(http).ready()
+    version = duel.view()["version"]
+    got = {}
+
+    def poll():
+        got["response"] = http.get(f"{duel.url}/events", params={"after": version, "wait": 10})
+
+    waiter = threading.Thread(target=poll)
+    waiter.start()
+    time.sleep(0.3)
+    assert waiter.is_alive()  # still waiting: nothing happened yet
+    duel.play("@0+", "white")
+    waiter.join(timeout=10)
+    events = got["response"].json()["events"]
+    assert [e["version"] for e in events] == [version + 1] and events[0]["event"]["move"] == "@0+"
+    empty = http.get(f"{duel.url}/events", params={"after": version + 1, "wait": 0.2}).json()["events"]
+    assert empty == []
+
+
+def test_events_are_delivered_once_and_in_order(http):
+    duel = Duel(http).ready()
+    duel.play_all(G3)
+    events = http.get(f"{duel.url}/events").json()["events"]
+    versions = [e["version"] for e in events]
+    assert versions == list(range(1, len(versions) + 1))
+    resumed = http.get(f"{duel.url}/events", params={"after": 5}).json()["events"]
+    assert resumed == events[5:]
+
+
+def test_sse_sends_the_state_then_every_event_and_resumes(http, live_server):
+    duel = Duel(http).ready()
+    start_version = duel.view()["version"]
+    collected = {}
+    reader = threading.Thread(target=lambda: collected.setdefault("all", read_sse(live_server.url + duel.url + "/stream")))
+    reader.start()
+    time.sleep(0.3)
+    duel.play_all(G3)
+    reader.join(timeout=30)
+    messages = collected["all"]
+    assert messages[0]["event"] == "state" and int(messages[0]["id"]) == start_version
+    ids = [int(m["id"]) for m in messages[1:]]
+    final = duel.view()["version"]
+    assert ids == list(range(start_version + 1, final + 1))
+    resumed = read_sse(live_server.url + duel.url + "/stream", headers={"Last-Event-ID": "3"})
+    assert [int(m["id"]) for m in resumed] == list(range(4, final + 1))
+    assert resumed[-1]["data"] == messages[-1]["data"]

@@ -1,0 +1,1 @@
+"""RQ jobs (deadline timers, solver/analysis jobs) and the worker entry point ``python -m workers``."""
