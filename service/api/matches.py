@@ -11,7 +11,7 @@ from domain.errors import InvalidCommand, NotAllowed
 from domain.registry import game_named
 from service.accounts import Account
 from service.api.deps import problems, require
-from service.api.schemas import Accepted, CreateMatch, LegalMoves, MatchView
+from service.api.schemas import Accepted, AnyCommand, CreateMatch, LegalMoves, MatchView
 from service.api.views import match_view
 from service.read_models import MatchSummary
 from service.visibility import viewer_for
@@ -74,11 +74,12 @@ class MatchController(Controller):
 
     @post("/{match_id:str}/commands", status_code=200, summary="Send a command", responses=_COMMAND_STATUSES)
     async def command(self, match_id: MatchId, request: Request, services: Services, caller: Account | None,
-                      data: dict[str, Any], idempotency_key: IdempotencyKey = None,
+                      data: AnyCommand, idempotency_key: IdempotencyKey = None,
                       expected_version: ExpectedVersion = None) -> Response[Accepted]:
         """The body is one command, tagged by ``type``: shared ``join``, ``ready``, ``choose_seat``,
         ``resign``, ``abort`` (organizer), and the game's own (Trax: ``play`` with ``move``, ``mulligan``,
-        ``decline_mulligan``)."""
+        ``decline_mulligan``). A body that fits no command is a 400; a command this match's game does
+        not have, or one its rules refuse, is a 422."""
         return await send(services, match_id, await request.body(), caller, idempotency_key, expected_version)
 
     @post("/{match_id:str}/join", status_code=200, summary="Take an open seat", responses=_COMMAND_STATUSES)

@@ -5,11 +5,22 @@ Times are integers: milliseconds since the Unix epoch, server clock.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, Union
 
 import msgspec
 
 from domain.game import Result
+from domain.match import MATCH_COMMANDS
+from domain.registry import all_games
+
+
+def _all_commands() -> tuple[type, ...]:
+    commands = [*MATCH_COMMANDS, *(c for game in all_games().values() for c in game.commands)]
+    return tuple(dict.fromkeys(commands))  # a class two games share appears once
+
+
+AnyCommand = Union[_all_commands()]  # type: ignore[valid-type]
+"""Every command of every game, tagged by ``type`` (the OpenAPI body of ``/commands``)."""
 
 
 class CreateAccount(msgspec.Struct, forbid_unknown_fields=True):

@@ -54,8 +54,8 @@ def test_errors_are_problem_documents_that_change_nothing(http):
     cases = [
         (duel.play("Z9+", "white"), 422, None),
         (duel.play("@0+", "red"), 409, "not_your_turn"),
-        (http.post(f"{duel.url}/commands", json={"type": "castle"}, headers=duel.white), 422, "unknown_command"),
-        (http.post(f"{duel.url}/commands", json={"type": "play"}, headers=duel.white), 422, "bad_command"),
+        (http.post(f"{duel.url}/commands", json={"type": "castle"}, headers=duel.white), 400, "bad_request"),
+        (http.post(f"{duel.url}/commands", json={"type": "play"}, headers=duel.white), 400, "bad_request"),
         (http.post(f"{duel.url}/commands", json={"type": "play", "move": "@0+"}), 401, "unauthenticated"),
         (http.post("/matches/nope/commands", json={"type": "resign"}, headers=duel.white), 404, "match_not_found"),
         (http.get(f"{duel.url}/events", params={"after": "x"}), 400, "bad_request"),

@@ -1,0 +1,101 @@
+"""The match lifecycle around a game: seats, readiness, scheduled start, pregame, resign, timeouts."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain import match as m
+from domain.errors import InvalidCommand, NotAllowed, WrongState
+from domain.game import Context
+from domain.registry import game_named
+
+TRAX = game_named("trax")
+
+
+def run(state, command, now=0, account=None, system=False, organizer=False):
+    events = m.decide(TRAX, state, command, Context(now=now, account=account, system=system, organizer=organizer))
+    for e in events:
+        state = m.evolve(TRAX, state, e)
+    return state, events
+
+
+def created(seats=None, **kwargs):
+    state = None
+    for e in m.decide_create("m", TRAX, {}, seats or {"white": "alice", "red": "bob"}, now=0, seed=1, **kwargs):
+        state = m.evolve(TRAX, state, e)
+    return state
+
+
+def test_the_match_starts_when_both_players_are_ready():
+    s = created()
+    s, _ = run(s, m.Ready(), account="alice")
+    assert s.status == "waiting"
+    s, again = run(s, m.Ready(), account="alice")
+    assert again == []  # ready twice changes nothing
+    s, _ = run(s, m.Ready(), now=5, account="bob")
+    assert s.status == "running" and s.started_at == 5
+    assert m.deadline(TRAX, s).key.startswith("turn:")
+
+
+def test_open_seats_are_joined_and_a_scheduled_start_with_an_open_seat_aborts():
+    s = created({"white": "alice", "red": None}, starts_at=1_000)
+    with pytest.raises(NotAllowed):
+        run(s, m.Ready(), account="carol")
+    s2, _ = run(s, m.Join(), account="carol")
+    assert s2.seats["red"] == "carol"
+    with pytest.raises(WrongState):
+        run(s2, m.Join(), account="dave")
+    s3, events = run(s, m.Timeout(key="start"), now=1_000, system=True)
+    assert s3.status == "aborted" and s3.result.reason == "aborted"
+
+
+def test_a_scheduled_start_starts_without_ready_and_early_or_stale_timers_do_nothing():
+    s = created(starts_at=1_000)
+    assert run(s, m.Timeout(key="start"), now=999, system=True)[1] == []
+    assert run(s, m.Timeout(key="pregame"), now=5_000, system=True)[1] == []
+    s, _ = run(s, m.Timeout(key="start"), now=1_000, system=True)
+    assert s.status == "running"
+
+
+def test_the_priority_player_chooses_a_seat_or_gets_a_random_one():
+    s = created(priority="red")
+    s, _ = run(s, m.Ready(), account="alice")
+    s, _ = run(s, m.Ready(), account="bob")
+    assert s.status == "pregame"
+    with pytest.raises(NotAllowed):
+        run(s, m.ChooseSeat(seat="white"), account="alice")
+    with pytest.raises(InvalidCommand):
+        run(s, m.ChooseSeat(seat="green"), account="bob")
+    chosen, _ = run(s, m.ChooseSeat(seat="white"), account="bob")
+    assert chosen.seats == {"white": "bob", "red": "alice"} and chosen.status == "running"
+    defaulted, events = run(s, m.Timeout(key="pregame"), now=60_000, system=True)
+    assert defaulted.status == "running" and events[0].by_default
+    assert sorted(defaulted.seats.values()) == ["alice", "bob"]
+
+
+def test_resign_abort_and_the_end_of_a_match():
+    s = created()
+    with pytest.raises(WrongState):
+        run(s, m.Resign(), account="alice")
+    s, _ = run(s, m.Ready(), account="alice")
+    s, _ = run(s, m.Ready(), account="bob")
+    with pytest.raises(NotAllowed):
+        run(s, m.Abort(), account="alice")
+    resigned, _ = run(s, m.Resign(), now=7, account="alice")
+    assert resigned.result.winner == "red" and resigned.status == "finished" and resigned.finished_at == 7
+    with pytest.raises(WrongState):
+        run(resigned, m.Resign(), account="bob")
+    aborted, _ = run(s, m.Abort(reason="storm"), organizer=True)
+    assert aborted.status == "aborted" and aborted.result.detail == "storm"
+
+
+@pytest.mark.parametrize("seats,options,code", [
+    ({"white": "a"}, {}, "bad_seats"),
+    ({"white": "a", "red": "a"}, {}, "same_account_twice"),
+    ({"white": "a", "red": "b"}, {"variant": "hex"}, "bad_options"),
+    ({"white": "a", "red": "b"}, {"time": {"type": "one_grace", "per_move_ms": 0}}, "bad_options"),
+])
+def test_bad_matches_are_refused_with_a_code(seats, options, code):
+    with pytest.raises(InvalidCommand) as refused:
+        m.decide_create("m", TRAX, options, seats, now=0, seed=1)
+    assert refused.value.code == code
