@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
+import time
 
 import msgspec
 import redis.asyncio as aioredis
@@ -34,8 +35,25 @@ def new_token() -> str:
 
 
 class Accounts:
-    def __init__(self, redis: aioredis.Redis):
+    def __init__(self, redis: aioredis.Redis, cache_seconds: float = 30.0):
         self.redis = redis
+        self._cache: dict[str, tuple[float, Account]] = {}
+        self._cache_seconds = cache_seconds
+
+    async def by_token_cached(self, token: str) -> Account | None:
+        """:meth:`by_token`, remembered for a few seconds (accounts never change; unknown tokens
+        are not remembered, so a new account works at once)."""
+        hashed = hash_token(token)
+        hit = self._cache.get(hashed)
+        now = time.monotonic()
+        if hit is not None and hit[0] > now:
+            return hit[1]
+        account = await self.by_token(token)
+        if account is not None:
+            if len(self._cache) > 50_000:
+                self._cache.clear()
+            self._cache[hashed] = (now + self._cache_seconds, account)
+        return account
 
     async def create(self, name: str, *, organizer: bool = False, now: int = 0, token: str | None = None,
                      account_id: str | None = None) -> tuple[Account, str]:

@@ -24,7 +24,7 @@ import msgspec
 
 from domain import match as lifecycle
 from domain.codec import PUBLIC, Recorded, codec_for
-from domain.errors import InvalidCommand, WrongState
+from domain.errors import DomainError, InvalidCommand, WrongState
 from domain.game import Context, Deadline, Game, Viewer
 from domain.match import MatchState
 from domain.registry import game_named
@@ -157,25 +157,33 @@ class MatchService:
 
     async def execute(self, match_id: str, body: bytes, ctx_account: str | None, organizer: bool = False, *,
                       idempotency: str = "", expected_version: int | None = None) -> bytes:
-        """Decode and apply a client's command; return the encoded :class:`Accepted` response."""
-        game, _ = await self.load(match_id)
+        """Decode and apply a client's command; return the encoded :class:`Accepted` response.
+
+        A repeated idempotency key is recognised by the append script itself; only when the domain
+        refuses a command that carries a key do we look for a first response to return instead."""
+        game, state = await self.current(match_id)
         command = codec_for(game).decode_command(body)
         fingerprint = hashlib.sha256(body).hexdigest()[:16] if idempotency else ""
         key = f"{ctx_account}:{idempotency}" if idempotency else ""
-        if key and (stored := await self.store.stored_response(match_id, key)) is not None:
-            return _unwrap(stored, fingerprint)
-        await self.current(match_id)
         ctx = Context(now=self.clock(), account=ctx_account, organizer=organizer)
-        response, _ = await self._execute(match_id, command, ctx, idempotency=key,
-                                          expected_version=expected_version, fingerprint=fingerprint)
+        try:
+            response, _ = await self._execute(match_id, command, ctx, idempotency=key,
+                                              expected_version=expected_version, fingerprint=fingerprint,
+                                              known=(game, state))
+        except DomainError:
+            if key and (stored := await self.store.stored_response(match_id, key)) is not None:
+                return _unwrap(stored, fingerprint)
+            raise
         return response
 
     async def _execute(self, match_id: str, command: Any, ctx: Context, *, idempotency: str,
-                       expected_version: int | None, fingerprint: str) -> tuple[bytes, bool]:
+                       expected_version: int | None, fingerprint: str,
+                       known: tuple[Game, MatchState] | None = None) -> tuple[bytes, bool]:
         """Decide and append, retrying on version conflicts. Returns the response and whether
-        anything was appended."""
+        anything was appended. ``known`` is a state just loaded, used for the first attempt."""
         for _ in range(50):
-            game, state = await self.load(match_id)
+            game, state = known or await self.load(match_id)
+            known = None
             if expected_version is not None and expected_version != state.version:
                 raise WrongState("version_conflict",
                                  f"The match is at version {state.version}, not {expected_version}; reload and retry.")

@@ -1,14 +1,21 @@
 """Deadline timers as RQ scheduled jobs.
 
-When a turn starts, a job is scheduled for its deadline. When it fires, the worker sends an ordinary
-``timeout`` command naming the deadline's key; the domain ignores a key that is stale or early, so
-late, repeated or stale timers change nothing.
+A match needs a timer job at or before its next deadline. When it fires, the worker sends an
+ordinary ``timeout`` command naming the deadline's key (the domain ignores a stale or early key, so
+late, repeated or stale timers change nothing), applies whatever else is overdue, and arms a job for
+the match's next deadline.
+
+Jobs are never cancelled. So a process that has itself armed a job for a match at time T need not
+arm another for a later deadline: the job at T fires first and re-arms. This keeps the queue
+traffic to about one job per match per deadline that actually passes, instead of one per move.
 """
 
 from __future__ import annotations
 
+import collections
 import datetime as dt
 import re
+import time
 
 from rq import Queue
 
@@ -23,12 +30,21 @@ def timer_job_id(match_id: str, deadline: Deadline) -> str:
 
 
 class RQScheduler:
-    """Schedules ``workers.jobs.fire_timeout`` at each deadline."""
+    """Arms ``workers.jobs.fire_timeout`` for a match's deadline unless an earlier job is pending."""
 
-    def __init__(self, queue: Queue):
+    def __init__(self, queue: Queue, remember: int = 100_000):
         self.queue = queue
+        self._armed: collections.OrderedDict[str, int] = collections.OrderedDict()
+        self._remember = remember
 
     def schedule(self, match_id: str, deadline: Deadline) -> None:
+        armed = self._armed.get(match_id)
+        if armed is not None and time.time() * 1000 < armed <= deadline.at:
+            return  # a job fires earlier and will re-arm
         when = dt.datetime.fromtimestamp(deadline.at / 1000, tz=dt.timezone.utc)
         self.queue.enqueue_at(when, "workers.jobs.fire_timeout", match_id, deadline.key,
                               job_id=timer_job_id(match_id, deadline), result_ttl=60, failure_ttl=3600)
+        self._armed[match_id] = deadline.at
+        self._armed.move_to_end(match_id)
+        while len(self._armed) > self._remember:
+            self._armed.popitem(last=False)

@@ -1,7 +1,8 @@
 """The jobs workers run. Each is a small synchronous entry point around the async service.
 
 - :func:`fire_timeout` — a deadline timer: sends the ordinary ``timeout`` command for the deadline
-  it was scheduled for (stale or repeated timers change nothing), then applies anything else overdue.
+  it was scheduled for (stale or repeated timers change nothing), applies anything else overdue and
+  re-arms for the match's next deadline (see :mod:`service.timers`).
 - :func:`analyse` — a solver job: the game's pure ``analyse`` of a position, stored for the API.
 """
 
@@ -33,7 +34,9 @@ async def _fire_timeout(match_id: str, key: str) -> None:
         if due is not None and due.key == key and 0 < due.at - now_ms() <= EARLY_TOLERANCE_MS:
             await asyncio.sleep((due.at - now_ms()) / 1000 + 0.001)  # the scheduler woke a little early
         await services.matches.timeout(match_id, key)
-        await services.matches.current(match_id)
+        game, state = await services.matches.current(match_id)
+        if (due := lifecycle.deadline(game, state)) is not None:
+            services.matches.scheduler.schedule(match_id, due)  # re-arm for the next deadline
     finally:
         await services.close()
 

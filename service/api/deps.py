@@ -40,7 +40,7 @@ async def provide_caller(request: Request, services: Services) -> Account | None
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise Unauthenticated("bad_authorization", "Send 'Authorization: Bearer <token>'.")
-    account = await services.accounts.by_token(token.strip())
+    account = await services.accounts.by_token_cached(token.strip())
     if account is None:
         raise Unauthenticated("unknown_token", "This bearer token belongs to no account.")
     return account

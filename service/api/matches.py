@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated
 
 from litestar import Controller, Request, Response, get, post
 from litestar.params import HeaderParameter, Parameter, QueryParameter
