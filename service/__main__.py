@@ -109,7 +109,7 @@ def serve_forever(args: argparse.Namespace) -> int:
         env = {**os.environ, "REDIS_URL": settings.redis_url or "", "ADMIN_TOKEN": admin_token}
         if settings.queue_redis_url:
             env["QUEUE_REDIS_URL"] = settings.queue_redis_url
-        asyncio.run(_bootstrap(settings, admin_token, data))
+        asyncio.run(_bootstrap(settings, admin_token, data, demo_accounts=not from_environment().redis_url))
         workers = [subprocess.Popen([sys.executable, "-m", "workers"], env=env) for _ in range(args.workers)]
         print(f"API on http://{args.host}:{args.port}  (OpenAPI: /schema, tokens: {data / 'tokens.env'})", flush=True)
         signal.signal(signal.SIGTERM, _exit_cleanly)  # uvicorn re-raises SIGTERM after its shutdown
@@ -139,15 +139,16 @@ def _stored_admin_token(data: Path) -> str:
     return path.read_text().strip()
 
 
-async def _bootstrap(settings: Settings, admin_token: str, data: Path) -> None:
-    """The admin account and, on a first start, two demo players; their tokens go to tokens.env."""
+async def _bootstrap(settings: Settings, admin_token: str, data: Path, demo_accounts: bool) -> None:
+    """The admin account and, on a first embedded start, two demo players; their tokens go to
+    tokens.env. With a shared ``REDIS_URL`` (several API processes) only the admin is ensured."""
     from service.wiring import connect
 
     services = connect(settings)
     try:
         admin = await services.accounts.ensure_admin(admin_token)
         tokens = data / "tokens.env"
-        if not tokens.exists():
+        if demo_accounts and not tokens.exists():
             lines = [f"ADMIN_TOKEN={admin_token}", f"ADMIN_ID={admin.id}"]
             for name in ("alice", "bob"):
                 if await services.accounts.redis.exists(f"account-name:{name}"):

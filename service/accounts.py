@@ -64,7 +64,7 @@ class Accounts:
         token = token or new_token()
         if not await self.redis.set(f"account-name:{name}", account.id, nx=True):
             raise WrongState("name_taken", f"The name {name!r} is already taken.")
-        async with self.redis.pipeline(transaction=True) as pipe:
+        async with self.redis.pipeline(transaction=False) as pipe:  # keys in different cluster slots
             pipe.set(f"account:{account.id}", msgspec.json.encode(account))
             pipe.set(f"token:{hash_token(token)}", account.id)
             await pipe.execute()
