@@ -1,0 +1,94 @@
+"""Trax (David L. Smith, 1980), as restated in ``shared/rules/trax.md``.
+
+The modules follow the rules file: :mod:`~domain.trax.tiles` (the tiles), :mod:`~domain.trax.board`
+(the grid and its bounding box), :mod:`~domain.trax.notation` (moves as written),
+:mod:`~domain.trax.forced` (forced plays and the three-edge rule), :mod:`~domain.trax.wins` (loops and
+lines), :mod:`~domain.trax.moves` (legal moves, perft), :mod:`~domain.trax.state` (options, commands,
+events, state), :mod:`~domain.trax.rules` (the decider), :mod:`~domain.trax.view` and
+:mod:`~domain.trax.svg`. :data:`TRAX` is the :class:`domain.game.Game` the server plays.
+
+>>> from domain.game import Context
+>>> s = TRAX.begin(TRAX.initial(TraxOptions(), seed=0), at=0)
+>>> [e] = TRAX.decide(s, Play("@0+"), Context(now=5_000, seat="white"))
+>>> e
+Played(seat='white', move='@0+', placed=['@0+'], at=5000)
+>>> s = TRAX.evolve(s, e)
+>>> TRAX.to_move(s), len(TRAX.legal_moves(s, "red")), TRAX.deadline(s)
+(('red',), 12, Deadline(at=605000, key='turn:1', seat='red'))
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from domain.game import Context, Deadline, Result, Viewer
+from domain.trax import rules
+from domain.trax.state import (
+    COMMANDS,
+    EVENTS,
+    SEATS,
+    DeclineMulligan,
+    Mulligan,
+    MulliganDeclined,
+    MulliganUsed,
+    Play,
+    Played,
+    TimedOut,
+    TraxOptions,
+    TraxState,
+)
+from domain.trax.svg import board_svg
+from domain.trax.view import TraxView, view
+
+
+class TraxGame:
+    """Trax as a :class:`domain.game.Game`."""
+
+    name: ClassVar[str] = "trax"
+    seats: ClassVar[tuple[str, ...]] = SEATS
+    Options: ClassVar[type] = TraxOptions
+    commands: ClassVar[tuple[type, ...]] = COMMANDS
+    events: ClassVar[tuple[type, ...]] = EVENTS
+
+    def initial(self, options: TraxOptions, seed: int) -> TraxState:
+        return rules.initial(options, seed)
+
+    def begin(self, state: TraxState, at: int) -> TraxState:
+        return rules.begin(state, at)
+
+    def decide(self, state: TraxState, command: Any, ctx: Context) -> list[Any]:
+        return rules.decide(state, command, ctx)
+
+    def evolve(self, state: TraxState, event: Any) -> TraxState:
+        return rules.evolve(state, event)
+
+    def view(self, state: TraxState, viewer: Viewer) -> TraxView:
+        return view(state, viewer)
+
+    def to_move(self, state: TraxState) -> tuple[str, ...]:
+        return rules.to_move(state)
+
+    def legal_moves(self, state: TraxState, seat: str) -> list[str]:
+        return rules.legal_moves(state, seat)
+
+    def deadline(self, state: TraxState) -> Deadline | None:
+        return rules.deadline(state)
+
+    def on_timeout(self, state: TraxState, deadline: Deadline, ctx: Context) -> list[Any]:
+        return rules.on_timeout(state, deadline, ctx)
+
+    def result(self, state: TraxState) -> Result | None:
+        return state.result
+
+    def svg(self, state: TraxState, viewer: Viewer) -> str:
+        acting = rules.seat_to_act(state)
+        caption = state.result.detail if state.result else f"Turn {len(state.moves) + 1}: {acting} to move"
+        if state.pending is not None:
+            caption = f"{state.pending.win.detail} {acting} may use the Mulligan."
+        return board_svg(state.board, caption)
+
+
+TRAX = TraxGame()
+
+__all__ = ["TRAX", "DeclineMulligan", "Mulligan", "MulliganDeclined", "MulliganUsed", "Play", "Played", "TimedOut",
+           "TraxGame", "TraxOptions", "TraxState", "TraxView"]

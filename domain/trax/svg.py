@@ -1,0 +1,95 @@
+"""The board as a standalone SVG picture.
+
+Tiles are dark squares with their two paths: red in red, white in a light colour with a dark
+outline. Straights are drawn as lines, curves as quarter-circle arcs. The empty cells of the box
+and of the ring around it (column ``@``, row ``0`` and one past the far edges) are outlined and
+labelled with the names the next move would use; column and row labels run along the margins.
+
+>>> from xml.etree import ElementTree
+>>> from domain.trax.board import Board
+>>> svg = board_svg(Board(), caption="White to move")
+>>> ElementTree.fromstring(svg).tag, ">@0<" in svg
+('{http://www.w3.org/2000/svg}svg', True)
+"""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+from domain.trax.board import Board, key_of
+from domain.trax.notation import column_label
+from domain.trax.tiles import RED, WHITE, side_colour
+
+CELL = 48
+MARGIN = 26
+CAPTION = 28
+TILE_FILL = "#262626"
+RED_PATH = "#d7263d"
+WHITE_PATH = "#f7f3e8"
+WHITE_OUTLINE = "#111111"
+LABEL = "#8a8a8a"
+
+
+def _side_point(x: float, y: float, side: int) -> tuple[float, float]:
+    """The middle of a cell's side; the cell's top-left corner is ``(x, y)``."""
+    half = CELL / 2
+    return ((x + half, y), (x + CELL, y + half), (x + half, y + CELL), (x, y + half))[side]
+
+
+def _path(x: float, y: float, a: int, b: int) -> str:
+    """SVG path data joining the middles of sides ``a`` and ``b``: a line, or an arc about the
+    corner the two sides share."""
+    (ax, ay), (bx, by) = _side_point(x, y, a), _side_point(x, y, b)
+    if a ^ b == 2:
+        return f"M{ax:g} {ay:g} L{bx:g} {by:g}"
+    cx = x + CELL if 1 in (a, b) else x  # the corner: right side if E is one of them
+    cy = y + CELL if 2 in (a, b) else y  # bottom if S is one of them
+    sweep = 1 if (ax - cx) * (by - cy) - (ay - cy) * (bx - cx) > 0 else 0
+    return f"M{ax:g} {ay:g} A{CELL / 2:g} {CELL / 2:g} 0 0 {sweep} {bx:g} {by:g}"
+
+
+def _tile(x: float, y: float, tile: int) -> list[str]:
+    red, white = ([s for s in range(4) if side_colour(tile, s) == colour] for colour in (RED, WHITE))
+    red_d, white_d = _path(x, y, *red), _path(x, y, *white)
+    return [
+        f'<rect x="{x:g}" y="{y:g}" width="{CELL}" height="{CELL}" fill="{TILE_FILL}" stroke="#000" stroke-width="1"/>',
+        f'<path d="{red_d}" fill="none" stroke="{RED_PATH}" stroke-width="9"/>',
+        f'<path d="{white_d}" fill="none" stroke="{WHITE_OUTLINE}" stroke-width="11"/>',
+        f'<path d="{white_d}" fill="none" stroke="{WHITE_PATH}" stroke-width="7"/>',
+    ]
+
+
+def _text(x: float, y: float, text: str, size: int, fill: str = LABEL) -> str:
+    return (f'<text x="{x:g}" y="{y:g}" font-family="sans-serif" font-size="{size}" fill="{fill}" '
+            f'text-anchor="middle" dominant-baseline="central">{escape(text)}</text>')
+
+
+def board_svg(board: Board, caption: str = "") -> str:
+    """The picture of ``board``, with ``caption`` (e.g. whose turn it is) under it."""
+    box = board.box
+    columns = box.width + 2 if box else 1
+    rows = box.height + 2 if box else 1
+    left, top = (box.left - 1, box.top - 1) if box else (0, 0)
+    width, height = 2 * MARGIN + columns * CELL, 2 * MARGIN + rows * CELL + CAPTION
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+             f'viewBox="0 0 {width} {height}">',
+             f"<title>{escape(caption or 'Trax')}</title>",
+             f'<rect width="{width}" height="{height}" fill="#f2efe6"/>']
+    for c in range(columns):
+        parts.append(_text(MARGIN + (c + 0.5) * CELL, MARGIN / 2, column_label(c), 13, "#444"))
+    for r in range(rows):
+        parts.append(_text(MARGIN / 2, MARGIN + (r + 0.5) * CELL, str(r), 13, "#444"))
+    for r in range(rows):
+        for c in range(columns):
+            x, y = MARGIN + c * CELL, MARGIN + r * CELL
+            tile = board.tiles.get(key_of(left + c, top + r))
+            if tile is None:
+                parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="none" stroke="#c8c3b6" '
+                             f'stroke-dasharray="4 3"/>')
+                parts.append(_text(x + CELL / 2, y + CELL / 2, f"{column_label(c)}{r}", 11))
+            else:
+                parts += _tile(x, y, tile)
+    if caption:
+        parts.append(_text(width / 2, height - CAPTION / 2 - 4, caption, 14, "#222"))
+    parts.append("</svg>")
+    return "\n".join(parts)

@@ -1,0 +1,105 @@
+"""What a viewer sees. Nothing in Trax is hidden, so every viewer gets the same view.
+
+The board is the list of tiles in play, each with its cell (named as the next move would name
+it), its symbol and the sides its white and red paths join:
+
+>>> from domain.game import Viewer
+>>> from domain.trax.rules import begin, initial
+>>> v = view(begin(initial(None, 0), at=0), Viewer())
+>>> v.tiles, v.to_move, v.clocks["white"].deadline
+([], ['white'], 600000)
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.game import Result, Viewer
+from domain.trax.board import Box
+from domain.trax.notation import cell_label
+from domain.trax.rules import deadline, rewind_point, seat_to_act, to_move
+from domain.trax.state import SEATS, TraxOptions, TraxState
+from domain.trax.tiles import SYMBOL, sides_name
+
+
+class PlacedTile(msgspec.Struct, frozen=True):
+    """A tile in play, e.g. ``PlacedTile(cell="A1", tile="+", white="ns", red="ew")``."""
+
+    cell: str
+    tile: str
+    white: str
+    red: str
+
+
+class ClockView(msgspec.Struct, frozen=True):
+    """A seat's clock: whether its grace is used; while it is to act, when its turn started and
+    its deadline (``None`` without a clock)."""
+
+    grace_used: bool
+    turn_started_at: int | None = None
+    deadline: int | None = None
+
+
+class PendingWinView(msgspec.Struct, frozen=True):
+    """A win waiting for the loser (``decider``) to use or decline their Mulligan."""
+
+    winner: str
+    reason: str
+    detail: str
+    decider: str
+
+
+class TraxView(msgspec.Struct, frozen=True):
+    options: TraxOptions
+    width: int
+    height: int
+    tiles: list[PlacedTile]
+    moves: list[str]
+    turn: int
+    to_move: list[str]
+    clocks: dict[str, ClockView]
+    mulligans_left: dict[str, int]
+    mulligan_usable_by: str | None
+    pending_win: PendingWinView | None
+    result: Result | None
+
+
+def view(state: TraxState, viewer: Viewer) -> TraxView:
+    """The view of ``state`` (the same for every ``viewer``)."""
+    box, acting, due = state.board.box, seat_to_act(state), deadline(state)
+    return TraxView(
+        options=state.options,
+        width=box.width if box else 0,
+        height=box.height if box else 0,
+        tiles=[_placed_tile(box, key, tile) for key, tile in sorted(state.board.tiles.items())],  # row by row
+        moves=list(state.moves),
+        turn=len(state.moves) + 1,
+        to_move=list(to_move(state)),
+        clocks={seat: ClockView(grace_used=state.clocks[seat].grace_used,
+                                turn_started_at=state.turn_started_at if seat == acting else None,
+                                deadline=due.at if due is not None and seat == acting else None)
+                for seat in SEATS},
+        mulligans_left=dict(state.mulligans_left),
+        mulligan_usable_by=_mulligan_user(state, acting),
+        pending_win=_pending_win(state),
+        result=state.result,
+    )
+
+
+def _placed_tile(box: Box | None, key: int, tile: int) -> PlacedTile:
+    return PlacedTile(cell=cell_label(box, key), tile=SYMBOL[tile], white=sides_name(tile), red=sides_name(tile ^ 15))
+
+
+def _pending_win(state: TraxState) -> PendingWinView | None:
+    pending = state.pending
+    if pending is None:
+        return None
+    return PendingWinView(winner=pending.win.winner or "", reason=pending.win.reason, detail=pending.win.detail,
+                          decider=pending.decider)
+
+
+def _mulligan_user(state: TraxState, acting: str | None) -> str | None:
+    """The seat that could send ``mulligan`` now, if any."""
+    if acting is None or state.turn_started_at is None or not state.mulligans_left[acting]:
+        return None
+    return acting if rewind_point(state, acting) is not None else None
