@@ -5,13 +5,14 @@ The modules follow the rules file: :mod:`~domain.trax.tiles` (the tiles), :mod:`
 :mod:`~domain.trax.forced` (forced plays and the three-edge rule), :mod:`~domain.trax.wins` (loops and
 lines), :mod:`~domain.trax.moves` (legal moves, perft), :mod:`~domain.trax.state` (options, commands,
 events, state), :mod:`~domain.trax.rules` (the decider), :mod:`~domain.trax.view` and
-:mod:`~domain.trax.svg`. :data:`TRAX` is the :class:`domain.game.Game` the server plays.
+:mod:`~domain.trax.svg`, and :mod:`~domain.trax.analysis` (which moves win or lose at once).
+:data:`TRAX` is the :class:`domain.game.Game` the server plays.
 
 >>> from domain.game import Context
 >>> s = TRAX.begin(TRAX.initial(TraxOptions(), seed=0), at=0)
 >>> [e] = TRAX.decide(s, Play("@0+"), Context(now=5_000, seat="white"))
 >>> e
-Played(seat='white', move='@0+', placed=['@0+'], at=5000)
+Played(seat='white', move='@0+', placed=['@0+'], at=5000, tiles=[(0, 0, 5)], outcome=None)
 >>> s = TRAX.evolve(s, e)
 >>> TRAX.to_move(s), len(TRAX.legal_moves(s, "red")), TRAX.deadline(s)
 (('red',), 12, Deadline(at=605000, key='turn:1', seat='red'))
@@ -23,6 +24,7 @@ from typing import Any, ClassVar
 
 from domain.game import Context, Deadline, Result, Viewer
 from domain.trax import rules
+from domain.trax.analysis import TraxAnalysis, analyse
 from domain.trax.state import (
     COMMANDS,
     EVENTS,
@@ -49,6 +51,7 @@ class TraxGame:
     Options: ClassVar[type] = TraxOptions
     commands: ClassVar[tuple[type, ...]] = COMMANDS
     events: ClassVar[tuple[type, ...]] = EVENTS
+    View: ClassVar[type] = TraxView
 
     def initial(self, options: TraxOptions, seed: int) -> TraxState:
         return rules.initial(options, seed)
@@ -80,9 +83,17 @@ class TraxGame:
     def result(self, state: TraxState) -> Result | None:
         return state.result
 
+    def visibility(self, event: Any) -> None:
+        """Who may see ``event``: ``None``, the default (public) -- nothing in Trax is hidden."""
+        return None
+
+    def analyse(self, state: TraxState) -> TraxAnalysis:
+        """The seat to move, its legal moves, and those that win or lose at once."""
+        return analyse(state)
+
     def svg(self, state: TraxState, viewer: Viewer) -> str:
         acting = rules.seat_to_act(state)
-        caption = state.result.detail if state.result else f"Turn {len(state.moves) + 1}: {acting} to move"
+        caption = state.result.detail if state.result else f"Turn {len(state.turns) + 1}: {acting} to move"
         if state.pending is not None:
             caption = f"{state.pending.win.detail} {acting} may use the Mulligan."
         return board_svg(state.board, caption)
@@ -91,4 +102,4 @@ class TraxGame:
 TRAX = TraxGame()
 
 __all__ = ["TRAX", "DeclineMulligan", "Mulligan", "MulliganDeclined", "MulliganUsed", "Play", "Played", "TimedOut",
-           "TraxGame", "TraxOptions", "TraxState", "TraxView"]
+           "TraxAnalysis", "TraxGame", "TraxOptions", "TraxState", "TraxView", "analyse"]

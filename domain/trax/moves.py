@@ -16,7 +16,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.errors import IllegalMove
-from domain.trax.board import ORIGIN, STRIDE, Board, Box, constraint, frontier
+from domain.trax.board import ORIGIN, STEP, STRIDE, Board, Box, constraint, frontier
 from domain.trax.forced import place, take_back
 from domain.trax.notation import Move, cell_at, cell_label, format_move, last_labels
 from domain.trax.tiles import FIRST_TILE, FITS, PRESENT, SYMBOL, SYMBOLS, side_colour, tile_for
@@ -116,9 +116,21 @@ def legal_moves(board: Board, variant: Variant) -> list[str]:
 
 
 def has_legal_move(board: Board, variant: Variant) -> bool:
-    """Whether any move is legal (stops at the first one found)."""
+    """Whether any move is legal (stops at the first one found, without listing the frontier)."""
+    if not board.tiles:
+        return True
     tiles = dict(board.tiles)
-    return any(_is_legal(tiles, board.box, key, tile, variant.max_side) for key, tile in _candidates(tiles))
+    seen: set[int] = set()
+    for key in board.tiles:
+        for step in STEP:
+            cell = key + step
+            if cell in tiles or cell in seen:
+                continue
+            seen.add(cell)
+            for tile in FITS[constraint(tiles, cell)]:
+                if _is_legal(tiles, board.box, cell, tile, variant.max_side):
+                    return True
+    return False
 
 
 def _is_legal(tiles: dict[int, int], box: Box | None, key: int, tile: int, max_side: int | None) -> bool:

@@ -5,6 +5,9 @@ it is theirs (even if the opponent's is formed too), otherwise the opponent wins
 option a loser who still holds a Mulligan decides first (use it or decline); a Mulligan rewinds the
 game to the start of its user's most recent turn. A player with no legal move ends the game drawn.
 
+:func:`decide` works all of that out and writes it into the :class:`Played` event (its tiles and its
+outcome); :func:`evolve` only applies events, each in about the same (constant) time.
+
 >>> from domain.game import Context
 >>> s = begin(initial(TraxOptions(), seed=0), at=0)
 >>> for seat, move in zip(SEATS * 2, ["@0/", "B1\\\\", "A2\\\\"]):
@@ -20,10 +23,10 @@ from typing import Any
 
 import msgspec
 
-from domain.clock import check_time_control, initial_clock, is_out_of_time, spend, turn_deadline
+from domain.clock import NoClock, SeatClock, check_time_control, initial_clock, is_out_of_time, spend, turn_deadline
 from domain.errors import IllegalMove, InvalidCommand, WrongState
 from domain.game import Context, Deadline, Result
-from domain.trax.board import Board
+from domain.trax.board import Board, Box, key_of, xy_of
 from domain.trax.moves import VARIANTS, Variant, has_legal_move, play_move
 from domain.trax.moves import legal_moves as legal_moves_on
 from domain.trax.notation import cell_label, format_move, parse_move
@@ -39,6 +42,8 @@ from domain.trax.state import (
     TimedOut,
     TraxOptions,
     TraxState,
+    Turn,
+    Turns,
 )
 from domain.trax.tiles import COLOUR_NAMES, SYMBOL
 from domain.trax.wins import wins_formed
@@ -53,7 +58,7 @@ def initial(options: TraxOptions | None, seed: int) -> TraxState:
         check_time_control(options.time)
     except ValueError as e:
         raise InvalidCommand("bad_options", f"The trax time control is not valid: {e}") from None
-    return TraxState(options=options, boards=(Board(),), moves=(),
+    return TraxState(options=options, turns=Turns(),
                      clocks={seat: initial_clock(options.time) for seat in SEATS},
                      mulligans_left={seat: int(options.mulligan) for seat in SEATS})
 
@@ -77,7 +82,7 @@ def seat_to_act(state: TraxState) -> str | None:
         return None
     if state.pending is not None:
         return state.pending.decider
-    return SEATS[len(state.moves) % 2]
+    return SEATS[len(state.turns) % 2]
 
 
 def to_move(state: TraxState) -> tuple[str, ...]:
@@ -94,7 +99,7 @@ def legal_moves(state: TraxState, seat: str) -> list[str]:
 
 def rewind_point(state: TraxState, seat: str) -> int | None:
     """The index of ``seat``'s most recent turn (where its Mulligan rewinds to), if it had one."""
-    last = len(state.moves) - 1
+    last = len(state.turns) - 1
     if last >= 0 and SEATS[last % 2] != seat:
         last -= 1
     return last if last >= 0 else None
@@ -134,11 +139,25 @@ def _decide_play(state: TraxState, command: Play, ctx: Context) -> list[Any]:
     if state.pending is not None:
         raise WrongState("mulligan_decision", f"{state.pending.win.detail} Send mulligan to rewind the game, or "
                                               "decline_mulligan to let the win stand.")
-    move = parse_move(command.move)
-    board, placed = play_move(state.board, move, variant_of(state))
-    box = state.board.box
-    return [Played(seat=seat, move=format_move(move), at=ctx.now,
-                   placed=[cell_label(box, key) + SYMBOL[board.tiles[key]] for key in placed])]
+    return [_played(state, seat, command.move, ctx.now)]
+
+
+def _played(state: TraxState, seat: str, written: str, at: int) -> Played:
+    """The event of ``seat`` playing ``written`` at ``at``, with what the turn does: the tiles it
+    puts down and its outcome (a win, or a draw when the next seat has no legal move)."""
+    move = parse_move(written)
+    variant = variant_of(state)
+    before = state.board
+    board, placed = play_move(before, move, variant)
+    name = format_move(move)
+    outcome = _win(wins_formed(board.tiles, board.box, placed, variant.lines), seat, name)  # type: ignore[arg-type]
+    if outcome is None and not has_legal_move(board, variant):
+        outcome = Result(winner=None, reason="draw", detail=f"{other(seat).capitalize()} has no legal move and "
+                                                            "nobody has won: the game is a draw.")
+    tiles = board.tiles
+    return Played(seat=seat, move=name, at=at,
+                  placed=[cell_label(before.box, key) + SYMBOL[tiles[key]] for key in placed],
+                  tiles=[(*xy_of(key), tiles[key]) for key in placed], outcome=outcome)
 
 
 def _decide_mulligan(state: TraxState, ctx: Context) -> list[Any]:
@@ -149,7 +168,7 @@ def _decide_mulligan(state: TraxState, ctx: Context) -> list[Any]:
     start = rewind_point(state, seat)
     if start is None:
         raise IllegalMove("nothing_to_rewind", "You have not made a turn yet, so there is nothing to rewind.")
-    return [MulliganUsed(seat=seat, undone=list(state.moves[start:]), at=ctx.now)]
+    return [MulliganUsed(seat=seat, undone=[turn.move for turn in state.turns.since(start)], at=ctx.now)]
 
 
 def _decide_decline(state: TraxState, ctx: Context) -> list[Any]:
@@ -170,50 +189,81 @@ def _check_mulligan_variant(state: TraxState) -> None:
 
 
 def evolve(state: TraxState, event: Any) -> TraxState:
-    """The state after ``event``; total and deterministic."""
+    """The state after ``event``; total and deterministic. No rule is applied here: a
+    :class:`Played` event carries its tiles and outcome, so every event costs about the same."""
     if isinstance(event, Played):
-        return _after_turn(_spent(state, event.seat, event.at), event)
+        return _after_turn(state, event)
     if isinstance(event, MulliganUsed):
-        state = _spent(state, event.seat, event.at)
         start = rewind_point(state, event.seat)
-        start = len(state.moves) if start is None else start
-        return replace(state, moves=state.moves[:start], boards=state.boards[:start + 1], pending=None,
+        start = len(state.turns) if start is None else start
+        return replace(state, turns=state.turns.first(start), pending=None, clocks=_clocks(state, event.seat, event.at),
                        mulligans_left={**state.mulligans_left, event.seat: state.mulligans_left[event.seat] - 1},
-                       ply=state.ply + 1, turn_started_at=event.at)
+                       ply=state.ply + 1, turn_started_at=event.at)  # the board is derived again when asked for
     if isinstance(event, MulliganDeclined):
-        return _final(_spent(state, event.seat, event.at), f"{event.seat.capitalize()} declined the Mulligan.")
+        state = _keep_board(state, replace(state, clocks=_clocks(state, event.seat, event.at)))
+        return _final(state, f"{event.seat.capitalize()} declined the Mulligan.")
     if isinstance(event, TimedOut):
         if state.pending is not None:
             return _final(state, f"{event.seat.capitalize()} did not use the Mulligan in time.")
         winner = other(event.seat)
-        return replace(state, result=Result(winner=winner, reason="timeout",
-                                            detail=f"{event.seat.capitalize()} ran out of time; {winner} wins."))
+        return _keep_board(state, replace(state, result=Result(
+            winner=winner, reason="timeout", detail=f"{event.seat.capitalize()} ran out of time; {winner} wins.")))
     return state
 
 
-def _spent(state: TraxState, seat: str, at: int) -> TraxState:
-    """``seat``'s clock after acting at ``at`` (a turn over the limit uses the grace)."""
+def _clocks(state: TraxState, seat: str, at: int) -> dict[str, SeatClock]:
+    """The clocks after ``seat`` acted at ``at`` (a turn over the limit uses the grace); the same
+    dict when nothing changed."""
+    time_control = state.options.time
+    if type(time_control) is NoClock:
+        return state.clocks
     started = at if state.turn_started_at is None else state.turn_started_at
-    return replace(state, clocks={**state.clocks, seat: spend(state.options.time, state.clocks[seat], started, at)})
+    clock = state.clocks[seat]
+    spent = spend(time_control, clock, started, at)
+    return state.clocks if spent is clock or spent == clock else {**state.clocks, seat: spent}
+
+
+def _keep_board(old: TraxState, new: TraxState) -> TraxState:
+    """``new``, with the same turns as ``old``, keeps what ``old`` derived from them (its board)."""
+    new.__dict__.update(old.__dict__)
+    return new
 
 
 def _after_turn(state: TraxState, event: Played) -> TraxState:
-    variant = variant_of(state)
-    board, placed = play_move(state.board, parse_move(event.move), variant)
-    state = replace(state, boards=(*state.boards, board), moves=(*state.moves, event.move), ply=state.ply + 1,
-                    turn_started_at=event.at)
-    win = _win(wins_formed(board.tiles, board.box, placed, variant.lines), event.seat, event.move)
-    if win is not None:
-        loser = other(win.winner)  # type: ignore[arg-type]
-        if state.mulligans_left[loser] > 0:
-            return replace(state, pending=PendingWin(win=win, decider=loser))
-        return replace(state, result=win)
-    if not has_legal_move(board, variant):
-        seat = seat_to_act(state)
-        return replace(state, result=Result(winner=None, reason="draw",
-                                            detail=f"{seat.capitalize()} has no legal move and nobody has won: "  # type: ignore[union-attr]
-                                                   "the game is a draw."))
-    return state
+    """Apply a turn as the event records it: append it, grow the box, set the outcome."""
+    tiles, outcome = event.tiles, event.outcome
+    if not tiles:  # recorded before events carried their outcome: play the move by the rules
+        legacy = _played(state, event.seat, event.move, event.at)
+        tiles, outcome = legacy.tiles, legacy.outcome
+    turns = state.turns
+    last = turns.last
+    if last is None:
+        box = Box.around(key_of(x, y) for x, y, _ in tiles)
+    else:  # the box grows by the turn's tiles (most turns leave it as it was)
+        box = last.box
+        left, top, right, bottom = box.left, box.top, box.right, box.bottom
+        grown = False
+        for x, y, _ in tiles:
+            if x < left or x > right or y < top or y > bottom:
+                left, right, top, bottom = min(left, x), max(right, x), min(top, y), max(bottom, y)
+                grown = True
+        if grown:
+            box = Box(left, top, right, bottom)
+    turn = Turn(seat=event.seat, move=event.move, tiles=tuple(tiles), box=box)
+    pending = result = None
+    if outcome is not None:
+        if outcome.winner is None:  # a draw
+            result = outcome
+        elif state.mulligans_left[loser := other(outcome.winner)] > 0:
+            pending = PendingWin(win=outcome, decider=loser)
+        else:
+            result = outcome
+    new = replace(state, turns=turns.append(turn), clocks=_clocks(state, event.seat, event.at), ply=state.ply + 1,
+                  turn_started_at=event.at, pending=pending, result=result)
+    board = state.__dict__.get("board")
+    if board is not None:  # live play: grow the board already built instead of deriving it again
+        new.__dict__["board"] = Board({**board.tiles, **{key_of(x, y): tile for x, y, tile in tiles}}, box)
+    return new
 
 
 def _win(wins: list[tuple[int, str]], mover: str, move: str) -> Result | None:
@@ -238,7 +288,7 @@ def _final(state: TraxState, why: str) -> TraxState:
     if state.pending is None:
         return state
     win = state.pending.win
-    return replace(state, pending=None, result=replace(win, detail=f"{win.detail} {why}"))
+    return _keep_board(state, replace(state, pending=None, result=replace(win, detail=f"{win.detail} {why}")))
 
 
 # ---------------------------------------------------------------- time

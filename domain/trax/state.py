@@ -2,18 +2,23 @@
 the state the events build.
 
 Every event carries what :func:`domain.trax.rules.evolve` needs, so replaying the recorded events
-always rebuilds the same state.
+always rebuilds the same state. A :class:`Played` event carries its outcome -- the tiles the turn put
+down (forced ones included) and the win or draw it made -- so evolving it applies the turn without
+any rule computation; the decider worked all of that out once, when it decided the move.
 """
 
 from __future__ import annotations
 
+import functools
+import itertools
+from collections.abc import Iterator
 from typing import Literal
 
 import msgspec
 
 from domain.clock import NoClock, OneGrace, SeatClock
 from domain.game import Result
-from domain.trax.board import Board
+from domain.trax.board import Board, Box, key_of
 
 SEATS = ("white", "red")
 """White moves first. A seat's colour is its path colour on the tiles."""
@@ -50,15 +55,32 @@ COMMANDS = (Play, Mulligan, DeclineMulligan)
 # ---------------------------------------------------------------- events
 
 
+TileAt = tuple[int, int, int]
+"""A tile in play as ``(x, y, tile)``: absolute coordinates (the game's first tile lies at ``(0, 0)``,
+``x`` grows to the right, ``y`` downwards) and the tile code -- the mask of its white sides, see
+:mod:`domain.trax.tiles` -- so the colouring, not just the symbol."""
+
+
 class Played(msgspec.Struct, frozen=True, tag="played"):
     """A turn: ``move`` as written (canonical form), ``placed`` every tile it put down -- the
     played one first, then the forced ones -- as cell and symbol relative to the box before the
-    move (e.g. ``["A2\\\\", "B2/"]``), ``at`` the server time in ms."""
+    move (e.g. ``["A2\\\\", "B2/"]``), ``at`` the server time in ms.
+
+    What the turn did, so that evolving it needs no rule: ``tiles`` the same tiles in the same order
+    as :data:`TileAt` triples, and ``outcome`` the result the turn made -- the win it formed (mover
+    wins rule) or a draw when the next player has no legal move -- or ``None``. With the Mulligan
+    option a win still waits for the loser's decision when the loser holds a Mulligan.
+
+    An event recorded before these two fields existed has ``tiles == []``; evolving it replays the
+    move by the rules, as it always did.
+    """
 
     seat: str
     move: str
     placed: list[str]
     at: int
+    tiles: list[TileAt] = []
+    outcome: Result | None = None
 
 
 class MulliganUsed(msgspec.Struct, frozen=True, tag="mulligan_used"):
@@ -95,14 +117,89 @@ class PendingWin(msgspec.Struct, frozen=True):
     decider: str
 
 
-class TraxState(msgspec.Struct, frozen=True):
-    """The whole game. ``boards[i]`` is the board after ``i`` turns (``boards[0]`` is empty), so a
-    Mulligan can rewind; ``moves[i]`` is turn ``i``'s move, made by ``SEATS[i % 2]``. ``ply``
-    counts every change of turn (moves and Mulligans) and never goes back; it names deadlines."""
+class Turn(msgspec.Struct, frozen=True, gc=False):
+    """One turn made: who, the move as written, the tiles it put down (:data:`TileAt`) and the
+    bounding box of every tile in play after it."""
+
+    seat: str
+    move: str
+    tiles: tuple[TileAt, ...]
+    box: Box
+
+
+CHUNK = 32
+
+
+class Turns(msgspec.Struct, frozen=True):
+    """The turns made, oldest first: an immutable sequence that grows by one turn in (amortised)
+    constant time, where a tuple would copy every earlier turn. The turns are kept in full chunks
+    of :data:`CHUNK` and a tail of 1 to ``CHUNK`` turns (none when empty): one layout per sequence,
+    so equal sequences are equal structs.
+
+    >>> turns = Turns()
+    >>> for i in range(70):
+    ...     turns = turns.append(Turn(seat="white", move=str(i), tiles=(), box=Box(0, 0, 0, 0)))
+    >>> len(turns), turns[-1].move, [t.move for t in turns.first(33)][-2:], turns.first(33) == turns.first(34).first(33)
+    (70, '69', ['31', '32'], True)
+    """
+
+    chunks: tuple[tuple[Turn, ...], ...] = ()
+    tail: tuple[Turn, ...] = ()
+
+    def __len__(self) -> int:
+        return len(self.chunks) * CHUNK + len(self.tail)
+
+    def __iter__(self) -> Iterator[Turn]:
+        for chunk in self.chunks:
+            yield from chunk
+        yield from self.tail
+
+    def __getitem__(self, index: int) -> Turn:
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("turn index out of range")
+        chunk, at = divmod(index, CHUNK)
+        return (self.chunks[chunk] if chunk < len(self.chunks) else self.tail)[at]
+
+    @property
+    def last(self) -> Turn | None:
+        return self.tail[-1] if self.tail else None
+
+    def append(self, turn: Turn) -> Turns:
+        if len(self.tail) == CHUNK:
+            return Turns((*self.chunks, self.tail), (turn,))
+        return Turns(self.chunks, self.tail + (turn,))
+
+    def first(self, n: int) -> Turns:
+        """The first ``n`` turns."""
+        if n >= len(self):
+            return self
+        if n <= 0:
+            return Turns()
+        full, rest = divmod(n, CHUNK)
+        if not rest:
+            full, rest = full - 1, CHUNK
+        return Turns(self.chunks[:full], (self.chunks[full] if full < len(self.chunks) else self.tail)[:rest])
+
+    def since(self, start: int) -> list[Turn]:
+        """The turns from index ``start`` on."""
+        return list(itertools.islice(self, start, None))
+
+
+class TraxState(msgspec.Struct, frozen=True, dict=True):
+    """The whole game. ``turns[i]`` is turn ``i``, made by ``SEATS[i % 2]``; a Mulligan rewinds by
+    dropping the last turns. ``ply`` counts every change of turn (moves and Mulligans) and never
+    goes back; it names deadlines.
+
+    The board is derived from the turns when first asked for and then kept with the state (equality
+    compares only the fields). :func:`domain.trax.rules.evolve` hands a board already built on to
+    the next state, adding the turn's tiles, so live play never rebuilds it; a cold replay builds it
+    once, at the end.
+    """
 
     options: TraxOptions
-    boards: tuple[Board, ...]
-    moves: tuple[str, ...]
+    turns: Turns
     clocks: dict[str, SeatClock]
     mulligans_left: dict[str, int]
     ply: int = 0
@@ -110,6 +207,23 @@ class TraxState(msgspec.Struct, frozen=True):
     pending: PendingWin | None = None
     result: Result | None = None
 
-    @property
+    @functools.cached_property
     def board(self) -> Board:
-        return self.boards[-1]
+        """The tiles in play and their box."""
+        return self.board_at(len(self.turns))
+
+    @functools.cached_property
+    def moves(self) -> tuple[str, ...]:
+        """The moves of the turns made, oldest first."""
+        return tuple(turn.move for turn in self.turns)
+
+    def board_at(self, turns: int) -> Board:
+        """The board after the first ``turns`` turns."""
+        made = self.turns.first(turns)
+        if not made:
+            return Board()
+        tiles: dict[int, int] = {}
+        for turn in made:
+            for x, y, tile in turn.tiles:
+                tiles[key_of(x, y)] = tile
+        return Board(tiles, made.last.box)  # type: ignore[union-attr]

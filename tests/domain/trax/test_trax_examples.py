@@ -14,7 +14,8 @@ from domain.trax.notation import parse_move
 def test_a2_becomes_a_backslash_and_b2_is_forced(table):
     t = table("@0+ B1+")
     [event] = t.send(Play("A2\\"))
-    assert event == Played(seat="white", move="A2\\", placed=["A2\\", "B2/"], at=t.now)
+    assert event == Played(seat="white", move="A2\\", placed=["A2\\", "B2/"], at=t.now,
+                           tiles=[(0, 1, 3), (1, 1, 9)], outcome=None)
     tiles = {tile.cell: tile for tile in TRAX.view(t.state, Viewer()).tiles}
     assert tiles["A2"].tile == "\\" and tiles["B2"].tile == "/"
     assert t.state.moves == ("@0+", "B1+", "A2\\") and len(t.state.board.tiles) == 4

@@ -23,7 +23,7 @@ def test_game_replays_to_its_recorded_result(archived_game, table):
     assert len(t.state.moves) == int(game["num_moves"]) == len(moves)
 
     formed = {(COLOUR[c], kind) for c, kind in ast.literal_eval(game["wins_formed"])}
-    board, placed = play_move(t.state.boards[-2], parse_move(moves[-1]), STANDARD)
+    board, placed = play_move(t.state.board_at(len(moves) - 1), parse_move(moves[-1]), STANDARD)
     found = {(("red", "white")[colour], kind) for colour, kind in wins_formed(board.tiles, board.box, placed)}
     assert found == formed
 

@@ -15,14 +15,36 @@ from hypothesis import strategies as st
 from domain.clock import NoClock, OneGrace
 from domain.errors import DomainError, IllegalMove
 from domain.game import Context, Viewer
-from domain.trax import TRAX, DeclineMulligan, Mulligan, Play, TraxOptions
-from domain.trax.notation import column_index, column_label, last_labels
+from domain.trax import TRAX, DeclineMulligan, Mulligan, Play, Played, TraxOptions, TraxState
+from domain.trax.board import Board, Box
+from domain.trax.moves import VARIANTS, play_move
+from domain.trax.notation import column_index, column_label, last_labels, parse_move
+from domain.trax.state import Turn, Turns
 
 EVENT = Union[TRAX.events]  # type: ignore[valid-type]  # noqa: UP007 (a tuple of types)
 
 options = st.builds(TraxOptions, variant=st.sampled_from(["standard", "8x8", "loop"]), mulligan=st.booleans(),
                     time=st.sampled_from([OneGrace(), NoClock()]))
 actions = st.sampled_from(["play"] * 8 + ["slow play", "mulligan", "decline", "timeout"])
+
+
+def board_by_the_rules(state) -> Board:
+    """The board after the state's moves, played one by one by the rules."""
+    board = Board()
+    for move in state.moves:
+        board, _ = play_move(board, parse_move(move), VARIANTS[state.options.variant])
+    return board
+
+
+def legacy_replay(opts: TraxOptions, start: int, events: list) -> TraxState:
+    """Replay events as recorded before ``played`` carried ``tiles`` and ``outcome``."""
+    state = TRAX.begin(TRAX.initial(opts, seed=0), at=start)
+    for recorded in events:
+        data = msgspec.to_builtins(recorded)
+        if isinstance(recorded, Played):
+            del data["tiles"], data["outcome"]
+        state = TRAX.evolve(state, msgspec.convert(data, type=EVENT))
+    return state
 
 
 def every_written_move(state) -> list[str]:
@@ -72,6 +94,10 @@ def test_random_games_replay(table, data, opts, start):
     for recorded in t.events:
         replayed = TRAX.evolve(replayed, msgspec.json.decode(msgspec.json.encode(recorded), type=EVENT))
     assert replayed == t.state
+    # the board derived from the replayed turns, the one grown turn by turn in play, and the one the
+    # rules build from the moves are the same
+    assert "board" not in replayed.__dict__ and replayed.board == t.state.board == board_by_the_rules(t.state)
+    assert legacy_replay(opts, start, t.events) == t.state
     event(f"result: {t.result and t.result.reason}")
     event(f"mulligans used: {sum(type(e).__name__ == 'MulliganUsed' for e in t.events)}")
     msgspec.json.encode(TRAX.view(t.state, Viewer()))
@@ -86,3 +112,28 @@ def test_random_games_replay(table, data, opts, start):
             else:
                 with pytest.raises(IllegalMove):
                     TRAX.decide(t.state, Play(move), Context(now=t.now, seat=seat))
+
+
+def test_turns_grow_and_rewind_like_a_tuple():
+    made = [Turn(seat="white", move=f"{i}", tiles=((i, 0, 5),), box=Box(0, 0, i, 0)) for i in range(100)]
+    built = [Turns()]
+    for turn in made:
+        built.append(built[-1].append(turn))
+    for n, turns in enumerate(built):
+        assert len(turns) == n and list(turns) == made[:n] and turns.since(n // 2) == made[n // 2:n]
+        assert turns.last == (made[n - 1] if n else None) and (not n or turns[-1] == turns[n - 1] == made[n - 1])
+        for k in (0, 1, 31, 32, 33, 64, n - 1, n):
+            assert turns.first(k) == built[max(0, min(k, n))]
+    with pytest.raises(IndexError):
+        built[3][3]
+
+
+def test_the_board_is_derived_once_and_grown_in_live_play(table):
+    t = table("@0+ B1+ C1+")
+    fresh = msgspec.structs.replace(t.state)  # the same fields, nothing derived yet
+    assert "board" not in fresh.__dict__ and fresh.board == t.state.board and fresh.board is fresh.board
+    [played] = TRAX.decide(fresh, Play("D1+"), Context(now=t.now, seat="red"))
+    after = TRAX.evolve(fresh, played)
+    assert "board" in after.__dict__  # grown from the board already built
+    assert after.board == msgspec.structs.replace(after).board == board_by_the_rules(after)
+    assert after.board_at(3) == fresh.board and after.board_at(0) == Board()

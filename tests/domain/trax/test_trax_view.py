@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Union
 from xml.etree import ElementTree
 
 import msgspec
 
 from domain import match
 from domain.codec import codec_for
-from domain.game import Context, Viewer
+from domain.game import Context, Result, Viewer
 from domain.trax import TRAX, Play, Played, TraxOptions
 
 MATCH_COMMAND_TAGS = {"join", "ready", "choose_seat", "resign", "abort", "timeout"}
@@ -28,8 +29,19 @@ def test_tags_do_not_collide_with_the_match():
 def test_commands_decode_through_the_codec():
     codec = codec_for(TRAX)
     assert codec.decode_command(b'{"type": "play", "move": "B1+"}') == Play("B1+")
-    assert codec.encode(Played(seat="white", move="A2\\", placed=["A2\\", "B2/"], at=5)) == (
-        b'{"type":"played","seat":"white","move":"A2\\\\","placed":["A2\\\\","B2/"],"at":5}')
+    played = Played(seat="white", move="A2\\", placed=["A2\\", "B2/"], at=5, tiles=[(0, 1, 3), (1, 1, 9)])
+    assert codec.encode(played) == (
+        b'{"type":"played","seat":"white","move":"A2\\\\","placed":["A2\\\\","B2/"],"at":5,'
+        b'"tiles":[[0,1,3],[1,1,9]],"outcome":null}')
+    won = Played(seat="white", move="A2\\", placed=["A2\\", "B2/"], at=5, tiles=[(0, 1, 12), (1, 1, 6)],
+                 outcome=Result(winner="red", reason="loop", detail="..."))
+    assert codec.encode(won).endswith(b'"outcome":{"winner":"red","reason":"loop","detail":"..."}}')
+    for event in (played, won):
+        assert msgspec.json.decode(codec.encode(event), type=Union[TRAX.events]) == event  # noqa: UP007
+    # an event recorded before ``tiles`` and ``outcome`` existed still decodes (evolve replays its move)
+    legacy = b'{"type":"played","seat":"white","move":"A2\\\\","placed":["A2\\\\","B2/"],"at":5}'
+    assert msgspec.json.decode(legacy, type=Union[TRAX.events]) == Played(  # noqa: UP007
+        seat="white", move="A2\\", placed=["A2\\", "B2/"], at=5, tiles=[], outcome=None)
 
 
 def test_the_view(table):
