@@ -75,6 +75,7 @@ class Game(Protocol):
     name: ClassVar[str]
     seats: ClassVar[tuple[Seat, ...]]
     Options: ClassVar[type[msgspec.Struct]]
+    View: ClassVar[type[msgspec.Struct]]
     commands: ClassVar[tuple[type[msgspec.Struct], ...]]
     events: ClassVar[tuple[type[msgspec.Struct], ...]]
 
@@ -89,3 +90,6 @@ class Game(Protocol):
     def on_timeout(self, state: Any, deadline: Deadline, ctx: Context) -> list[Any]: ...
     def result(self, state: Any) -> Result | None: ...
     def svg(self, state: Any, viewer: Viewer) -> str: ...
+    def analyse(self, state: Any) -> msgspec.Struct: ...
+    def visibility(self, event: Any) -> str | None:
+        """``None`` for a public event, else :func:`domain.codec.private_to` a seat or ``organizer``."""

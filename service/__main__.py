@@ -36,10 +36,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     if args.command == "openapi":
-        from service.app import create_app
+        from service.app import create_app, openapi_document
 
-        app = create_app(Settings(redis_url="redis://unused"))
-        print(json.dumps(app.openapi_schema.to_schema(), indent=2, sort_keys=True))
+        print(json.dumps(openapi_document(create_app(Settings(redis_url="redis://unused"))), indent=2, sort_keys=True))
         return 0
     if args.command == "serve":
         return serve_forever(args)

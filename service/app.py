@@ -9,8 +9,10 @@
 from __future__ import annotations
 
 import contextlib
+import json
 from collections.abc import AsyncIterator
 
+import msgspec
 from litestar import Litestar
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
@@ -31,6 +33,11 @@ DESCRIPTION = """Two-player death-match board games (Trax first) as an event-sou
 Authenticate with `Authorization: Bearer <token>` (open an account with `POST /accounts`).
 Every error is an RFC 9457 problem document with a stable `code`. Times are milliseconds since the
 Unix epoch on the server clock."""
+
+
+def openapi_document(app: Litestar) -> dict:
+    """The app's OpenAPI document as plain JSON data (struct defaults encoded by msgspec)."""
+    return json.loads(msgspec.json.encode(app.openapi_schema.to_schema()))
 
 
 def create_app(settings: Settings) -> Litestar:

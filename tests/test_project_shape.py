@@ -6,7 +6,7 @@ import ast
 import json
 import pathlib
 
-from service.app import create_app
+from service.app import create_app, openapi_document
 from service.settings import Settings
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -27,7 +27,7 @@ def test_domain_imports_no_io_web_redis_or_clock():
 
 
 def current_openapi() -> dict:
-    return json.loads(json.dumps(create_app(Settings(redis_url="redis://unused")).openapi_schema.to_schema()))
+    return openapi_document(create_app(Settings(redis_url="redis://unused")))
 
 
 def test_openapi_document_matches_the_app():
@@ -47,3 +47,14 @@ def test_every_operation_documents_its_error_statuses():
                 assert {"401", "422"} <= statuses or path == "/matches/{match_id}/analysis", (method, path)
             if operation.get("parameters"):
                 assert "400" in statuses, (method, path)
+
+
+def test_command_and_event_tags_are_unique_across_games():
+    from domain.match import MATCH_COMMANDS, MATCH_EVENTS
+    from domain.registry import all_games
+
+    for kind, shared, per_game in (("command", MATCH_COMMANDS, "commands"), ("event", MATCH_EVENTS, "events")):
+        owners: dict[str, type] = {}
+        for cls in [*shared, *(c for g in all_games().values() for c in getattr(g, per_game))]:
+            tag = cls.__struct_config__.tag
+            assert owners.setdefault(tag, cls) is cls, f"two {kind}s are tagged {tag!r}"

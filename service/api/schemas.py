@@ -10,7 +10,7 @@ from typing import Any, Literal, Union
 import msgspec
 
 from domain.game import Result
-from domain.match import MATCH_COMMANDS
+from domain.match import MATCH_COMMANDS, MATCH_EVENTS
 from domain.registry import all_games
 
 
@@ -21,6 +21,12 @@ def _all_commands() -> tuple[type, ...]:
 
 AnyCommand = Union[_all_commands()]  # type: ignore[valid-type]
 """Every command of every game, tagged by ``type`` (the OpenAPI body of ``/commands``)."""
+
+AnyEvent = Union[tuple(dict.fromkeys([*MATCH_EVENTS, *(e for g in all_games().values() for e in g.events)]))]  # type: ignore[valid-type]
+"""Every event of every game, tagged by ``type``."""
+
+AnyView = Union[tuple(g.View for g in all_games().values())]  # type: ignore[valid-type]
+"""The game part of a match view: one shape per game."""
 
 
 class CreateAccount(msgspec.Struct, forbid_unknown_fields=True):
@@ -85,7 +91,7 @@ class MatchView(msgspec.Struct):
     deadline: DeadlineView | None
     to_move: list[str]
     options: dict[str, Any]
-    state: dict[str, Any]
+    state: AnyView
 
 
 class RecordedEvent(msgspec.Struct):
@@ -94,7 +100,7 @@ class RecordedEvent(msgspec.Struct):
     version: int
     at: int
     visibility: str
-    event: dict[str, Any]
+    event: AnyEvent
 
 
 class EventsPage(msgspec.Struct):

@@ -24,5 +24,5 @@ def match_view(game: Game, state: MatchState, viewer: Viewer, names: dict[str, A
         deadline=DeadlineView(at=due.at, key=due.key, seat=due.seat) if due else None,
         to_move=list(game.to_move(state.game)) if running else [],
         options=msgspec.to_builtins(state.options),
-        state=msgspec.to_builtins(game.view(state.game, viewer)),
+        state=game.view(state.game, viewer),
     )

@@ -1,0 +1,44 @@
+"""The solver-job path: the API queues an analysis, a real RQ worker computes it, the API serves it."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.api.helpers import Duel
+from tests.conftest import start_worker
+
+
+@pytest.fixture()
+def worker(redis_url):
+    process = start_worker(redis_url)
+    yield process
+    process.terminate()
+    process.wait(timeout=20)
+
+
+def test_an_analysis_is_queued_computed_by_a_worker_and_read_back(http, worker):
+    duel = Duel(http).ready()
+    duel.play_all(["@0/", "B1\\"])
+    queued = http.post(f"{duel.url}/analysis", headers=duel.white)
+    assert queued.status_code == 202 and queued.json()["status"] == "queued"
+    location = queued.headers["location"]
+    for _ in range(200):
+        body = http.get(location).json()
+        if body["status"] != "queued":
+            break
+        time.sleep(0.05)
+    assert body["status"] == "done", body
+    result = body["result"]
+    assert result["to_move"] == "white"
+    assert "A2\\" in result["losing_moves"]  # it would close red's loop
+    assert sorted(result["legal_moves"]) == sorted(http.get(f"{duel.url}/legal-moves", headers=duel.white).json()["moves"])
+    again = http.post(f"{duel.url}/analysis", headers=duel.white)
+    assert again.json()["status"] == "done"  # the same position is not analysed twice
+
+
+def test_an_analysis_never_queued_is_a_404(http):
+    duel = Duel(http).ready()
+    r = http.get(f"{duel.url}/analysis")
+    assert r.status_code == 404 and r.json()["code"] == "analysis_not_found"
