@@ -88,9 +88,9 @@ class EventStore:
 
     async def wait(self, match_id: str, after: int, timeout_ms: int) -> list[bytes]:
         """Like :meth:`read`, but blocks up to ``timeout_ms`` for the first new event."""
-        events = await self.read(match_id, after)
-        if events or timeout_ms <= 0:
-            return events
+        if timeout_ms <= 0:
+            return await self.read(match_id, after)
+        # one call: XREAD returns at once when there are events already, else blocks for the first
         reply = await self.redis.xread({stream_key(match_id): f"{after}-0"}, block=timeout_ms)
         return [fields[b"e"] for _, entries in reply for _, fields in entries]
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import msgspec
 from litestar import Controller, Response, get
 from litestar.openapi.datastructures import ResponseSpec
@@ -23,8 +25,8 @@ class SystemController(Controller):
     @get("/ready", summary="Readiness: Redis answers", responses={503: ResponseSpec(data_container=Health, description="Redis is not reachable.", generate_examples=False)})
     async def ready(self, services: Services) -> Response[Health]:
         try:
-            await services.redis.ping()
-        except (RedisError, OSError):
+            await asyncio.wait_for(services.redis.ping(), timeout=3)
+        except (RedisError, OSError, TimeoutError):
             return Response(Health(status="unavailable"), status_code=503)
         return Response(Health(status="ok"))
 

@@ -74,3 +74,12 @@ def test_sse_sends_the_state_then_every_event_and_resumes(http, live_server):
     resumed = read_sse(live_server.url + duel.url + "/stream", headers={"Last-Event-ID": "3"})
     assert [int(m["id"]) for m in resumed] == list(range(4, final + 1))
     assert resumed[-1]["data"] == messages[-1]["data"]
+
+
+def test_a_long_poll_may_wait_longer_than_the_redis_client_default_timeout(http):
+    duel = Duel(http).ready()
+    version = duel.view()["version"]
+    started = time.monotonic()
+    r = http.get(f"{duel.url}/events", params={"after": version, "wait": 6})
+    assert r.status_code == 200 and r.json()["events"] == []
+    assert time.monotonic() - started >= 5.9
