@@ -16,7 +16,7 @@ import redis.asyncio as aioredis
 
 from domain.errors import InvalidCommand, WrongState
 
-_NAME = re.compile(r"^[A-Za-z0-9_.-]{1,40}$")
+_NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}")
 
 
 class Account(msgspec.Struct, frozen=True):
@@ -58,7 +58,7 @@ class Accounts:
     async def create(self, name: str, *, organizer: bool = False, now: int = 0, token: str | None = None,
                      account_id: str | None = None) -> tuple[Account, str]:
         """A new account and its bearer token (the only time the token is seen)."""
-        if not _NAME.match(name):
+        if not _NAME.fullmatch(name):
             raise InvalidCommand("bad_name", "A name is 1 to 40 letters, digits, '_', '.' or '-'.")
         account = Account(id=account_id or "a_" + secrets.token_hex(6), name=name, organizer=organizer, created_at=now)
         token = token or new_token()

@@ -23,6 +23,7 @@ from service.api.analysis import AnalysisController
 from service.api.deps import provide_caller, provide_services
 from service.api.live import LiveController
 from service.api.matches import MatchController
+from service.api.strictness import StrictStructSchemaPlugin, before_request
 from service.api.system import SystemController
 from service.problems import EXCEPTION_HANDLERS
 from service.settings import Settings
@@ -56,6 +57,8 @@ def create_app(settings: Settings) -> Litestar:
         route_handlers=[SystemController, AccountController, MatchController, LiveController, AnalysisController],
         dependencies={"services": Provide(provide_services, sync_to_thread=False), "caller": Provide(provide_caller)},
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
+        plugins=[StrictStructSchemaPlugin()],
+        before_request=before_request,
         lifespan=[lifespan],
         openapi_config=OpenAPIConfig(
             title="Death-match game server", version="0.1.0", description=DESCRIPTION, path="/schema",

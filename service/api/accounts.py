@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from litestar import Controller, get, post
+from litestar import Controller, Request, get, post
 
 from domain.errors import NotAllowed
 from service.accounts import Account
 from service.api.deps import problems, require
+from service.api.strictness import strict_body
 from service.api.schemas import AccountOut, CreateAccount, NewAccount
 from service.matches import now_ms
 from service.read_models import MatchSummary
@@ -19,7 +20,9 @@ class AccountController(Controller):
 
     @post("/", status_code=201, summary="Open an account (the token is shown once)",
           responses=problems(400, 401, 403, 409, 422))
-    async def create(self, data: CreateAccount, services: Services, caller: Account | None) -> NewAccount:
+    async def create(self, request: Request, data: CreateAccount, services: Services,
+                     caller: Account | None) -> NewAccount:
+        data = strict_body(await request.body(), CreateAccount)
         if data.organizer and not (caller and caller.organizer):
             raise NotAllowed("organizer_only", "Only an organizer can create an organizer account.")
         account, token = await services.accounts.create(data.name, organizer=data.organizer, now=now_ms())

@@ -16,7 +16,7 @@ from service.api.deps import problems
 from service.api.matches import MatchId
 from service.api.schemas import AnalysisOut, AnalysisQueued
 from service.event_store import match_key_prefix
-from service.problems import BadRequest, NotFound
+from service.problems import NotFound
 from service.wiring import Services
 
 Version = Annotated[int | None, QueryParameter(name="version", required=False, ge=1, le=2**53)]
@@ -50,7 +50,7 @@ class AnalysisController(Controller):
         _, state = await services.matches.load(match_id)
         version = version or state.version
         if version > state.version:
-            raise BadRequest("bad_version", f"The match is at version {state.version}.")
+            raise NotFound("analysis_not_found", f"The match is only at version {state.version}.")
         raw = await services.redis.get(analysis_key(match_id, version))
         if raw is None:
             raise NotFound("analysis_not_found", f"No analysis was queued for version {version}; POST to queue one.")

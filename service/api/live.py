@@ -46,7 +46,8 @@ class LiveController(Controller):
     @get("/stream", summary="Server-Sent Events: the state, then every event", responses=problems(400, 401, 404),
          media_type="text/event-stream")
     async def stream(self, match_id: MatchId, request: Request, services: Services, caller: Account | None,
-                     after: Annotated[int | None, QueryParameter(name="after", required=False, ge=0, le=2**53)] = None,
+                     after: Annotated[int | None, QueryParameter(name="after", required=False, ge=0, le=2**53,
+                                                                 schema_extra={"minimum": 0})] = None,
                      ) -> ServerSentEvent:
         """Resume with ``Last-Event-ID`` (or ``after=``). The stream ends after the match is over."""
         last_event_id = request.headers.get("last-event-id")

@@ -12,6 +12,7 @@ from domain.registry import game_named
 from service.accounts import Account
 from service.api.deps import problems, require
 from service.api.schemas import Accepted, AnyCommand, CreateMatch, LegalMoves, MatchView
+from service.api.strictness import strict_body
 from service.api.views import match_view
 from service.read_models import MatchSummary
 from service.visibility import viewer_for
@@ -21,6 +22,7 @@ MatchId = Annotated[str, Parameter(description="The match id.", max_length=64)]
 IdempotencyKey = Annotated[str | None, HeaderParameter(name="Idempotency-Key", required=False, max_length=200,
                                                  description="Repeat a command safely: the same key returns the first response.")]
 ExpectedVersion = Annotated[int | None, QueryParameter(name="expected_version", required=False, ge=0,
+                                                       schema_extra={"minimum": 0},  # Litestar drops ge=0 here
                                                   description="Refuse with 409 unless the match is at this version.")]
 
 _COMMAND_STATUSES = problems(400, 401, 403, 404, 409, 422)
@@ -46,8 +48,10 @@ class MatchController(Controller):
     tags = ["matches"]
 
     @post("/", status_code=201, summary="Create a match", responses=problems(400, 401, 403, 422))
-    async def create(self, data: CreateMatch, services: Services, caller: Account | None) -> MatchView:
+    async def create(self, request: Request, data: CreateMatch, services: Services,
+                     caller: Account | None) -> MatchView:
         """Seats map to account ids (null = open seat). Without organizer rights you must hold a seat."""
+        data = strict_body(await request.body(), CreateMatch)
         account = require(caller)
         game = game_named(data.game)
         held = [a for a in data.seats.values() if a]

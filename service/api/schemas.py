@@ -5,7 +5,7 @@ Times are integers: milliseconds since the Unix epoch, server clock.
 
 from __future__ import annotations
 
-from typing import Any, Literal, Union
+from typing import Annotated, Any, Literal, Union
 
 import msgspec
 
@@ -29,8 +29,12 @@ AnyView = Union[tuple(g.View for g in all_games().values())]  # type: ignore[val
 """The game part of a match view: one shape per game."""
 
 
+AccountName = Annotated[str, msgspec.Meta(pattern=r"^[A-Za-z0-9_.-]{1,40}$", min_length=1, max_length=40,
+                                          description="1 to 40 letters, digits, '_', '.' or '-'; unique.")]
+
+
 class CreateAccount(msgspec.Struct, forbid_unknown_fields=True):
-    name: str = msgspec.field()
+    name: AccountName
     organizer: bool = False
 
 
@@ -56,8 +60,8 @@ class CreateMatch(msgspec.Struct, forbid_unknown_fields=True):
     seats: dict[str, str | None]
     options: dict[str, Any] = {}
     priority: str | None = None
-    starts_at: int | None = None
-    pregame_ms: int = 60_000
+    starts_at: Annotated[int, msgspec.Meta(ge=1, le=2**53)] | None = None  # ge=0 would be dropped
+    pregame_ms: Annotated[int, msgspec.Meta(ge=1_000, le=86_400_000)] = 60_000
 
 
 class SeatView(msgspec.Struct):
