@@ -98,3 +98,12 @@ def start_worker(redis_url: str) -> subprocess.Popen:
     """A real RQ worker process (with its scheduler) on the test Redis."""
     env = {**os.environ, "REDIS_URL": redis_url, "PYTHONPATH": ROOT}
     return subprocess.Popen([sys.executable, "-m", "workers"], env=env, cwd=ROOT, start_new_session=True)
+
+
+@pytest.fixture()
+def worker(redis_url) -> Iterator[subprocess.Popen]:
+    """A real RQ worker for the length of one test."""
+    process = start_worker(redis_url)
+    yield process
+    process.terminate()
+    process.wait(timeout=20)

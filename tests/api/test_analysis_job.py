@@ -4,18 +4,7 @@ from __future__ import annotations
 
 import time
 
-import pytest
-
 from tests.api.helpers import Duel
-from tests.conftest import start_worker
-
-
-@pytest.fixture()
-def worker(redis_url):
-    process = start_worker(redis_url)
-    yield process
-    process.terminate()
-    process.wait(timeout=20)
 
 
 def test_an_analysis_is_queued_computed_by_a_worker_and_read_back(http, worker):

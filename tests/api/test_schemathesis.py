@@ -41,7 +41,8 @@ import zlib
 import httpx
 import pytest
 import schemathesis
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, Phase, settings
+from hypothesis.errors import FlakyStrategyDefinition
 
 from service.app import create_app, openapi_document
 from service.settings import Settings
@@ -189,5 +190,16 @@ def test_stateful(live_server, caller):
         def get_call_kwargs(self, case):
             return {"base_url": live_server.url, "headers": caller.headers}
 
-    Workflow.run(settings=settings(max_examples=STATEFUL_SCENARIOS, stateful_step_count=STATEFUL_STEPS,
-                                   **HYPOTHESIS))
+    # Generate only: the scenarios draw from live server state (ids from earlier responses), which a
+    # replay during shrinking cannot reproduce exactly. For the same reason Hypothesis may now and then
+    # stop a run with FlakyStrategyDefinition (its record of earlier draws no longer matches the
+    # server's answers): that is not a finding about the API, so the run is repeated once, randomized.
+    for derandomize in (True, False):
+        options = {**HYPOTHESIS, "derandomize": derandomize}
+        try:
+            Workflow.run(settings=settings(max_examples=STATEFUL_SCENARIOS, stateful_step_count=STATEFUL_STEPS,
+                                           phases=[Phase.explicit, Phase.generate], **options))
+            return
+        except FlakyStrategyDefinition:
+            if not derandomize:
+                raise

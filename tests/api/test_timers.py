@@ -11,7 +11,6 @@ import signal
 import time
 
 import msgspec
-import pytest
 
 from service.event_store import stream_key
 from tests.api.helpers import Duel
@@ -32,13 +31,6 @@ def wait_for_event(redis_client, match_id: str, kind: str, seconds: float) -> bo
         time.sleep(0.1)
     return False
 
-
-@pytest.fixture()
-def worker(redis_url):
-    process = start_worker(redis_url)
-    yield process
-    process.terminate()
-    process.wait(timeout=20)
 
 
 def test_one_grace_decides_the_game_through_the_worker(http, redis_client, worker):
