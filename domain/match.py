@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 import msgspec
 
-from domain.errors import IllegalMove, InvalidCommand, NotAllowed, WrongState
+from domain.errors import InvalidCommand, NotAllowed, WrongState
 from domain.game import Context, Deadline, Game, Result, Seat
 
 # ---------------------------------------------------------------- commands shared by every game
@@ -310,14 +310,8 @@ def _event_time(event: Any, state: MatchState) -> int | None:
     return getattr(event, "at", None) or state.started_at
 
 
-def command_error_for_unknown(game: Game, kind: str) -> InvalidCommand:
-    """The error for a command type this game does not know."""
-    known = sorted(c.__struct_config__.tag for c in (*MATCH_COMMANDS, *game.commands))
-    return InvalidCommand("unknown_command", f"{game.name} has no command {kind!r}; known: {', '.join(known)}.")
-
-
 __all__ = [
     "Abort", "ChooseSeat", "Join", "MatchAborted", "MatchCreated", "MatchStarted", "MatchState", "PlayerReady",
     "Ready", "Resign", "Resigned", "SeatJoined", "SeatsAssigned", "Timeout", "decide", "decide_create",
-    "deadline", "evolve", "seat_of", "IllegalMove",
+    "deadline", "evolve", "seat_of",
 ]

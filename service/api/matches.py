@@ -8,7 +8,6 @@ from litestar import Controller, Request, Response, get, post
 from litestar.params import HeaderParameter, Parameter, QueryParameter
 
 from domain.errors import InvalidCommand, NotAllowed
-from domain.registry import game_named
 from service.accounts import Account
 from service.api.deps import problems, require
 from service.api.schemas import Accepted, AnyCommand, CreateMatch, LegalMoves, MatchView
@@ -53,15 +52,12 @@ class MatchController(Controller):
         """Seats map to account ids (null = open seat). Without organizer rights you must hold a seat."""
         data = strict_body(await request.body(), CreateMatch)
         account = require(caller)
-        game = game_named(data.game)
         held = [a for a in data.seats.values() if a]
         if not account.organizer and account.id not in held:
             raise NotAllowed("must_hold_a_seat", "Only organizers create matches they do not play in.")
         known = await services.accounts.get_many(held)
         if unknown := [a for a in held if a not in known]:
             raise InvalidCommand("unknown_account", f"There is no account {unknown[0]!r}.")
-        if data.priority is not None and data.priority not in game.seats:
-            raise InvalidCommand("bad_priority", f"The priority seat must be one of {', '.join(game.seats)}.")
         state = await services.matches.create(data.game, data.options, data.seats, priority=data.priority,
                                               starts_at=data.starts_at, pregame_ms=data.pregame_ms)
         return await view_for(services, state.match_id, account)
