@@ -6,8 +6,11 @@ from litestar import Request
 from litestar.datastructures import State
 from litestar.openapi.datastructures import ResponseSpec
 
+from domain.game import Viewer
+from domain.match import MatchState
 from service.accounts import Account
 from service.problems import PROBLEM_MEDIA_TYPE, Problem, Unauthenticated
+from service.visibility import viewer_for
 from service.wiring import Services
 
 _DESCRIPTIONS = {
@@ -44,6 +47,16 @@ async def provide_caller(request: Request, services: Services) -> Account | None
     if account is None:
         raise Unauthenticated("unknown_token", "This bearer token belongs to no account.")
     return account
+
+
+def identity(caller: Account | None) -> tuple[str | None, bool]:
+    """The caller's account id (or ``None``) and whether it is an organizer."""
+    return (caller.id if caller else None), bool(caller and caller.organizer)
+
+
+def viewer_of(state: MatchState, caller: Account | None) -> Viewer:
+    """How ``caller`` sees this match (see :func:`service.visibility.viewer_for`)."""
+    return viewer_for(state, *identity(caller))
 
 
 def require(caller: Account | None) -> Account:

@@ -16,7 +16,7 @@ from litestar.params import QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from service.accounts import Account
-from service.api.deps import problems
+from service.api.deps import identity, problems
 from service.api.matches import MatchId, view_for
 from service.api.schemas import EventsPage
 from service.problems import BadRequest
@@ -27,10 +27,6 @@ Wait = Annotated[float, QueryParameter(name="wait", ge=0, le=60, description="Se
 KEEPALIVE_MS = 15_000
 
 
-def _caller_ids(caller: Account | None) -> tuple[str | None, bool]:
-    return (caller.id if caller else None), bool(caller and caller.organizer)
-
-
 class LiveController(Controller):
     path = "/matches/{match_id:str}"
     tags = ["live"]
@@ -38,7 +34,7 @@ class LiveController(Controller):
     @get("/events", summary="Events after a version (long-poll with wait=)", responses=problems(400, 401, 404))
     async def events(self, match_id: MatchId, services: Services, caller: Account | None,
                      after: After = 0, wait: Wait = 0) -> Response[EventsPage]:
-        account, organizer = _caller_ids(caller)
+        account, organizer = identity(caller)
         recorded, _ = await services.matches.events(match_id, account, organizer, after, int(wait * 1000))
         body = b'{"match_id":' + msgspec.json.encode(match_id) + b',"events":' + msgspec.json.encode(recorded) + b"}"
         return Response(content=body, media_type="application/json")
@@ -61,7 +57,7 @@ class LiveController(Controller):
 
 async def _messages(services: Services, match_id: str, caller: Account | None, after: int | None,
                     view) -> AsyncIterator[ServerSentEventMessage]:
-    account, organizer = _caller_ids(caller)
+    account, organizer = identity(caller)
     if after is None:
         yield ServerSentEventMessage(event="state", id=view.version, data=msgspec.json.encode(view).decode())
         after = view.version

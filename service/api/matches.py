@@ -9,12 +9,11 @@ from litestar.params import HeaderParameter, Parameter, QueryParameter
 
 from domain.errors import InvalidCommand, NotAllowed
 from service.accounts import Account
-from service.api.deps import problems, require
+from service.api.deps import problems, require, viewer_of
 from service.api.schemas import Accepted, AnyCommand, CreateMatch, LegalMoves, MatchView
 from service.api.strictness import strict_body
 from service.api.views import match_view
 from service.read_models import MatchSummary
-from service.visibility import viewer_for
 from service.wiring import Services
 
 MatchId = Annotated[str, Parameter(description="The match id.", max_length=64)]
@@ -29,7 +28,7 @@ _COMMAND_STATUSES = problems(400, 401, 403, 404, 409, 422)
 
 async def view_for(services: Services, match_id: str, caller: Account | None) -> MatchView:
     game, state = await services.matches.current(match_id)
-    viewer = viewer_for(state, caller.id if caller else None, bool(caller and caller.organizer))
+    viewer = viewer_of(state, caller)
     names = await services.accounts.get_many([a for a in state.seats.values() if a])
     return match_view(game, state, viewer, names)
 
@@ -102,7 +101,7 @@ class MatchController(Controller):
                           seat: Annotated[str | None, Parameter(required=False, max_length=40)] = None) -> LegalMoves:
         """The caller's own seat by default; ``seat=`` names another (moves are public information)."""
         game, state = await services.matches.current(match_id)
-        viewer = viewer_for(state, caller.id if caller else None, bool(caller and caller.organizer))
+        viewer = viewer_of(state, caller)
         seat = seat or viewer.seat
         if seat is not None and seat not in game.seats:
             raise InvalidCommand("unknown_seat", f"This match has the seats {', '.join(game.seats)}.")
@@ -113,6 +112,6 @@ class MatchController(Controller):
          responses=problems(400, 401, 404))
     async def board(self, match_id: MatchId, services: Services, caller: Account | None) -> Response[str]:
         game, state = await services.matches.current(match_id)
-        viewer = viewer_for(state, caller.id if caller else None, bool(caller and caller.organizer))
+        viewer = viewer_of(state, caller)
         return Response(content=game.svg(state.game, viewer), media_type="image/svg+xml")
 
