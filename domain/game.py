@@ -8,7 +8,8 @@ A game is a pure value-level machine::
     state  = game.evolve(state, event)             # total and deterministic
     view   = game.view(state, viewer)              # what this viewer may see
 
-plus ``legal_moves``, ``deadline`` / ``on_timeout`` for its clock, ``result`` and ``svg``.
+plus ``legal_moves``, ``deadline`` / ``on_timeout`` for its clock, ``jobs`` / ``work`` for solver work
+the state waits on, ``result`` and ``svg``.
 Commands, events and views are ``msgspec.Struct`` tagged unions (tag field ``type``).
 """
 
@@ -69,6 +70,19 @@ class Deadline(msgspec.Struct, frozen=True):
     seat: Seat | None = None
 
 
+class Job(msgspec.Struct, frozen=True):
+    """Expensive work the state is waiting on (a solver), run on a worker, never in a request.
+
+    ``key`` names the request (e.g. ``challenge:12``): the worker runs :meth:`Game.work` on the
+    state and sends the command it returns as a system command with ``key`` as its idempotency
+    key, so a repeated job appends once and an answer the game has moved past is refused.
+    ``kind`` says what is asked, for logs and queues (``track_exists``, ``longest_tracks``...).
+    """
+
+    key: str
+    kind: str
+
+
 class Game(Protocol):
     """What :mod:`domain.match` and the service need from a game."""
 
@@ -88,6 +102,10 @@ class Game(Protocol):
     def legal_moves(self, state: Any, seat: Seat) -> list[str]: ...
     def deadline(self, state: Any) -> Deadline | None: ...
     def on_timeout(self, state: Any, deadline: Deadline, ctx: Context) -> list[Any]: ...
+    def jobs(self, state: Any) -> list[Job]:
+        """Solver work the state waits on; ``[]`` for most states (and always in Trax)."""
+    def work(self, state: Any, job: Job) -> Any:
+        """Run ``job`` (pure, possibly slow) and return the system command that answers it."""
     def result(self, state: Any) -> Result | None: ...
     def svg(self, state: Any, viewer: Viewer) -> str: ...
     def analyse(self, state: Any) -> msgspec.Struct: ...

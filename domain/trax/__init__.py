@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from domain.game import Context, Deadline, Result, Viewer
+from domain.game import Context, Deadline, Job, Result, Viewer
 from domain.trax import rules
 from domain.trax.analysis import TraxAnalysis, analyse
 from domain.trax.state import (
@@ -79,6 +79,13 @@ class TraxGame:
 
     def on_timeout(self, state: TraxState, deadline: Deadline, ctx: Context) -> list[Any]:
         return rules.on_timeout(state, deadline, ctx)
+
+    def jobs(self, state: TraxState) -> list[Job]:
+        """Trax never waits on a solver."""
+        return []
+
+    def work(self, state: TraxState, job: Job) -> Any:
+        raise ValueError(f"Trax has no job {job.key!r}.")
 
     def result(self, state: TraxState) -> Result | None:
         return state.result
