@@ -134,6 +134,12 @@ class MatchState(msgspec.Struct, frozen=True):
     finished_at: int | None = None
     result: Result | None = None
     version: int = 0
+    private_events: int = 0
+
+
+def is_private(game: Game, event: Any) -> bool:
+    """True for an event the game keeps private (a sealed submission): it takes no public version."""
+    return game.visibility(event) is not None
 
 
 def seat_of(state: MatchState, account: str | None) -> Seat | None:
@@ -285,6 +291,8 @@ def evolve(game: Game, state: MatchState | None, event: Any) -> MatchState:
     new = _evolve(game, state, event)
     if new.status == "running" and (result := game.result(new.game)) is not None:
         new = msgspec.structs.replace(new, status="finished", result=result, finished_at=_event_time(event, new))
+    if is_private(game, event):
+        return msgspec.structs.replace(new, private_events=state.private_events + 1)
     return msgspec.structs.replace(new, version=state.version + 1)
 
 
@@ -315,5 +323,5 @@ def _event_time(event: Any, state: MatchState) -> int | None:
 __all__ = [
     "Abort", "ChooseSeat", "Join", "MatchAborted", "MatchCreated", "MatchStarted", "MatchState", "PlayerReady",
     "Ready", "Resign", "Resigned", "SeatJoined", "SeatsAssigned", "Timeout", "decide", "decide_create",
-    "deadline", "evolve", "seat_of",
+    "deadline", "evolve", "is_private", "seat_of",
 ]

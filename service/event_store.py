@@ -4,10 +4,15 @@ Keys for match ``abc`` all carry the hash tag ``{m:abc}`` so they live in one Re
 
 - ``{m:abc}:events`` — the stream. Entry ``<version>-0`` holds field ``e``: the encoded
   :class:`domain.codec.Recorded` envelope (version, server time, visibility, event).
+- ``{m:abc}:private`` — events private to a seat (sealed submissions) or to the organizer. They
+  are kept out of the public stream so they take no public version: a viewer who may not see them
+  cannot even count them. Entry ``<after>-<n>`` is the ``n``-th private event of the match, appended
+  when the public stream stood at version ``after``; replay puts it after public event ``after``.
+  Only the service reads this stream (to rebuild the state); no feed serves it.
 - ``{m:abc}:idem`` — a hash from idempotency key to the stored response of the first command.
 
-The append script checks the idempotency key, then the expected version, then adds every event
-and records the key — all or nothing. A version conflict or a repeated key changes nothing.
+The append script checks the idempotency key, then the expected version and private count, then
+adds every event and records the key — all or nothing. A conflict or a repeated key changes nothing.
 """
 
 from __future__ import annotations
@@ -25,10 +30,16 @@ end
 local last = redis.call('XREVRANGE', KEYS[1], '+', '-', 'COUNT', 1)
 local version = 0
 if #last > 0 then version = tonumber(string.match(last[1][1], '^(%d+)')) end
-if tonumber(ARGV[1]) ~= version then return {'conflict', tostring(version)} end
-for i = 4, #ARGV do
-  version = version + 1
-  redis.call('XADD', KEYS[1], version .. '-0', 'e', ARGV[i])
+local private = redis.call('XLEN', KEYS[3])
+if tonumber(ARGV[1]) ~= version or tonumber(ARGV[4]) ~= private then return {'conflict', tostring(version)} end
+for i = 5, #ARGV, 2 do
+  if ARGV[i] == '' then
+    version = version + 1
+    redis.call('XADD', KEYS[1], version .. '-0', 'e', ARGV[i + 1])
+  else
+    private = private + 1
+    redis.call('XADD', KEYS[3], version .. '-' .. private, 'e', ARGV[i + 1])
+  end
 end
 if ARGV[2] ~= '' then redis.call('HSET', KEYS[2], ARGV[2], ARGV[3]) end
 return {'appended', tostring(version)}
@@ -37,6 +48,10 @@ return {'appended', tostring(version)}
 
 def stream_key(match_id: str) -> str:
     return "{m:%s}:events" % match_id
+
+
+def private_stream_key(match_id: str) -> str:
+    return "{m:%s}:private" % match_id
 
 
 def idempotency_key(match_id: str) -> str:
@@ -65,12 +80,16 @@ class EventStore:
         self._append = redis.register_script(_APPEND)
 
     async def append(self, match_id: str, expected_version: int, encoded_events: list[bytes], *,
-                     idempotency: str = "", response: bytes = b"") -> AppendOutcome:
-        """Append ``encoded_events`` as versions ``expected_version + 1 ...`` if the stream is at
-        ``expected_version`` and ``idempotency`` has not been used; record ``response`` under it."""
+                     idempotency: str = "", response: bytes = b"", private: list[bool] | None = None,
+                     expected_private: int = 0) -> AppendOutcome:
+        """Append ``encoded_events`` -- the public ones as versions ``expected_version + 1 ...``, those
+        flagged in ``private`` to the private stream -- if the match is at ``expected_version`` with
+        ``expected_private`` private events and ``idempotency`` has not been used; record ``response``."""
+        flags = private or [False] * len(encoded_events)
+        pairs = [x for flag, data in zip(flags, encoded_events) for x in (b"p" if flag else b"", data)]
         status, value = await self._append(
-            keys=[stream_key(match_id), idempotency_key(match_id)],
-            args=[expected_version, idempotency, response, *encoded_events],
+            keys=[stream_key(match_id), idempotency_key(match_id), private_stream_key(match_id)],
+            args=[expected_version, idempotency, response, expected_private, *pairs],
         )
         status = status.decode()
         if status == "duplicate":
@@ -85,6 +104,18 @@ class EventStore:
         """Encoded events with version > ``after``, in order."""
         entries = await self.redis.xrange(stream_key(match_id), min=f"{after + 1}-0", max="+", count=count)
         return [fields[b"e"] for _, fields in entries]
+
+    async def read_with_private(self, match_id: str, after: int, after_private: str
+                                ) -> tuple[list[bytes], list[tuple[int, str, bytes]]]:
+        """Public events after version ``after`` and private entries after the id ``after_private``
+        (``"0-0"`` for all), as one consistent snapshot (MULTI); private entries as
+        ``(after_version, id, data)``."""
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.xrange(stream_key(match_id), min=f"{after + 1}-0", max="+")
+            pipe.xrange(private_stream_key(match_id), min=f"({after_private}", max="+")
+            public, private = await pipe.execute()
+        return ([fields[b"e"] for _, fields in public],
+                [(int(entry_id.split(b"-")[0]), entry_id.decode(), fields[b"e"]) for entry_id, fields in private])
 
     async def wait(self, match_id: str, after: int, timeout_ms: int) -> list[bytes]:
         """Like :meth:`read`, but blocks up to ``timeout_ms`` for the first new event."""

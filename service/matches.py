@@ -25,7 +25,7 @@ import msgspec
 from domain import match as lifecycle
 from domain.codec import PUBLIC, Recorded, codec_for
 from domain.errors import DomainError, InvalidCommand, WrongState
-from domain.game import Context, Deadline, Game, Viewer
+from domain.game import Context, Deadline, Game, Job, Viewer
 from domain.match import MatchState
 from domain.registry import game_named
 from service.event_store import EventStore
@@ -41,6 +41,10 @@ def now_ms() -> int:
 
 class Scheduler(Protocol):
     def schedule(self, match_id: str, deadline: Deadline) -> None: ...
+
+
+class GameJobs(Protocol):
+    def ensure(self, match_id: str, jobs: list[Job]) -> None: ...
 
 
 class NoScheduler:
@@ -65,10 +69,11 @@ class _Cached(msgspec.Struct):
 
 class MatchService:
     def __init__(self, store: EventStore, read_models: ReadModels, scheduler: Scheduler | None = None,
-                 cache_size: int = 10_000, clock=now_ms):
+                 cache_size: int = 10_000, clock=now_ms, game_jobs: GameJobs | None = None):
         self.store = store
         self.read_models = read_models
         self.scheduler = scheduler or NoScheduler()
+        self.game_jobs = game_jobs
         self.clock = clock
         self._cache: collections.OrderedDict[str, _Cached] = collections.OrderedDict()
         self._cache_size = cache_size
@@ -94,20 +99,27 @@ class MatchService:
 
     # ------------------------------------------------------------------ reading
     async def load(self, match_id: str) -> tuple[Game, MatchState]:
-        """The match as recorded, caught up from its stream (no timeouts applied)."""
+        """The match as recorded, caught up from its streams (no timeouts applied)."""
         cached = self._cache.get(match_id)
         after = cached.state.version if cached else 0
-        raw = await self.store.read(match_id, after)
-        if cached is None and not raw:
+        # a consistent state at public version v with p private events has applied exactly the
+        # private entries with ids up to v-p (see service.event_store)
+        seen_private = f"{after}-{cached.state.private_events}" if cached else "0-0"
+        public, private = await self.store.read_with_private(match_id, after, seen_private)
+        if cached is None and not public:
             raise NotFound("match_not_found", f"There is no match {match_id!r}.")
         if cached is None:
-            head = msgspec.json.decode(raw[0], type=Recorded[dict[str, Any]])
+            head = msgspec.json.decode(public[0], type=Recorded[dict[str, Any]])
             game = game_named(head.event["game"])
         else:
             game = cached.game
         codec = codec_for(game)
         state = cached.state if cached else None
-        for data in raw:
+        # replay order: a private entry appended at public version v comes after public event v
+        merged = [((after + 1 + i, 0), data) for i, data in enumerate(public)]
+        merged += [((follows, 1), data) for follows, _, data in private]
+        merged.sort(key=lambda pair: pair[0])
+        for _, data in merged:
             state = lifecycle.evolve(game, state, codec.decode_recorded(data).event)
         assert state is not None
         self._put(match_id, _Cached(state=state, game=game))
@@ -121,6 +133,8 @@ class MatchService:
             game, state = await self.load(match_id)
             if not appended:
                 break
+        if self.game_jobs is not None and (jobs := game.jobs(state.game)):
+            self.game_jobs.ensure(match_id, jobs)  # re-queues a job a killed worker lost
         return game, state
 
     async def events(self, match_id: str, account: str | None, organizer: bool, after: int = 0,
@@ -151,8 +165,13 @@ class MatchService:
     # ------------------------------------------------------------------ commands
     async def timeout(self, match_id: str, key: str) -> bool:
         """The ordinary ``timeout`` command a timer sends for the deadline ``key``; True if it changed anything."""
-        _, appended = await self._execute(match_id, lifecycle.Timeout(key=key), Context(now=self.clock(), system=True),
-                                          idempotency="", expected_version=None, fingerprint="")
+        return await self.system_command(match_id, lifecycle.Timeout(key=key))
+
+    async def system_command(self, match_id: str, command: Any, idempotency: str = "") -> bool:
+        """A command the server itself issues (a timeout, a solver's answer); True if it appended."""
+        _, appended = await self._execute(match_id, command, Context(now=self.clock(), system=True),
+                                          idempotency=f"system:{idempotency}" if idempotency else "",
+                                          expected_version=None, fingerprint="")
         return appended
 
     async def execute(self, match_id: str, body: bytes, ctx_account: str | None, organizer: bool = False, *,
@@ -192,13 +211,15 @@ class MatchService:
             recorded = self._record(game, state, events, ctx.now)
             encoded = [codec_for(game).encode(r) for r in recorded]
             viewer = viewer_for(state, ctx.account, ctx.organizer)
+            private = [lifecycle.is_private(game, e) for e in events]
             response = msgspec.json.encode(Accepted(
-                match_id=match_id, version=state.version + len(events),
+                match_id=match_id, version=state.version + private.count(False),
                 events=[msgspec.Raw(e) for r, e in zip(recorded, encoded) if may_see(r, viewer)]))
             if not events:
                 return response, False
             outcome = await self.store.append(match_id, state.version, encoded, idempotency=idempotency,
-                                              response=fingerprint.encode() + b"\n" + response)
+                                              response=fingerprint.encode() + b"\n" + response,
+                                              private=private, expected_private=state.private_events)
             if outcome.status == "duplicate":
                 return _unwrap(outcome.stored_response, fingerprint), False
             if outcome.status == "appended":
@@ -210,12 +231,15 @@ class MatchService:
 
     # ------------------------------------------------------------------ helpers
     def _record(self, game: Game, state: MatchState | None, events: list[Any], now: int) -> list[Recorded]:
-        """Envelopes for ``events``: versions follow ``state``; a game may mark an event private."""
-        first = (state.version if state else 0) + 1
-        visibility = getattr(game, "visibility", None)
-        return [Recorded(version=first + i, at=now, event=e,
-                         visibility=(visibility(e) if visibility else None) or PUBLIC)
-                for i, e in enumerate(events)]
+        """Envelopes for ``events``: public versions follow ``state``; a private event (the game
+        marks it) carries the public version it follows and takes none of its own."""
+        version = state.version if state else 0
+        recorded = []
+        for event in events:
+            visibility = game.visibility(event)
+            version += visibility is None
+            recorded.append(Recorded(version=version, at=now, event=event, visibility=visibility or PUBLIC))
+        return recorded
 
     def _remember(self, game: Game, state: MatchState | None, events: list[Any]) -> MatchState:
         for event in events:
@@ -235,6 +259,8 @@ class MatchService:
         due = lifecycle.deadline(game, state)
         if due is not None:
             self.scheduler.schedule(state.match_id, due)
+        if self.game_jobs is not None and (jobs := game.jobs(state.game)):
+            self.game_jobs.ensure(state.match_id, jobs)
 
 
 def _unwrap(stored: bytes, fingerprint: str) -> bytes:

@@ -4,6 +4,7 @@
   it was scheduled for (stale or repeated timers change nothing), applies anything else overdue and
   re-arms for the match's next deadline (see :mod:`service.timers`).
 - :func:`analyse` — a solver job: the game's pure ``analyse`` of a position, stored for the API.
+- :func:`run_game_job` — solver work a match waits on (``Game.jobs``), answered by a system command.
 """
 
 from __future__ import annotations
@@ -60,5 +61,24 @@ async def _analyse(match_id: str, version: int) -> None:
         except Exception as e:  # a solver bug must be visible, not lose the job silently
             stored = {"status": "failed", "result": {"error": type(e).__name__}}
         await services.redis.set(key, msgspec.json.encode(stored), ex=7 * 24 * 3600)
+    finally:
+        await services.close()
+
+
+def run_game_job(match_id: str, key: str) -> None:
+    asyncio.run(_run_game_job(match_id, key))
+
+
+async def _run_game_job(match_id: str, key: str) -> None:
+    """Run the solver work ``key`` the match waits on and send the answer back as a system command
+    (idempotent by ``key``). A job the match no longer waits on does nothing."""
+    services = connect(from_environment())
+    try:
+        game, state = await services.matches.current(match_id)
+        job = next((j for j in game.jobs(state.game) if j.key == key), None)
+        if job is None:
+            return
+        answer = game.work(state.game, job)
+        await services.matches.system_command(match_id, answer, idempotency=key)
     finally:
         await services.close()
