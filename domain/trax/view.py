@@ -49,7 +49,7 @@ class PendingWinView(msgspec.Struct, frozen=True):
     decider: str
 
 
-class TraxView(msgspec.Struct, frozen=True):
+class TraxView(msgspec.Struct, frozen=True, tag_field="game", tag="trax"):
     options: TraxOptions
     width: int
     height: int
