@@ -48,3 +48,44 @@ class Duel:
         r = self.http.get(self.url, headers=headers or {})
         assert r.status_code == 200, r.text
         return r.json()
+
+
+class Table:
+    """A match of any game between fresh accounts, one per seat: ``headers[seat]`` authenticates
+    the seat's holder (seats as the match was created; a priority choice may swap them)."""
+
+    def __init__(self, http: httpx.Client, game: str, seats: tuple[str, ...], options: dict | None = None):
+        self.http = http
+        self.accounts = {seat: new_account(http, seat[:2]) for seat in seats}
+        self.headers = {seat: headers for seat, (_, headers) in self.accounts.items()}
+        body = {"game": game, "seats": {seat: account for seat, (account, _) in self.accounts.items()},
+                "options": options or {}}
+        r = http.post("/matches", json=body, headers=self.headers[seats[0]])
+        assert r.status_code == 201, r.text
+        self.id = r.json()["id"]
+        self.url = f"/matches/{self.id}"
+
+    def ready(self) -> "Table":
+        for headers in self.headers.values():
+            r = self.http.post(f"{self.url}/ready", headers=headers)
+            assert r.status_code == 200, r.text
+        return self
+
+    def send(self, seat: str, body: dict, **kwargs) -> httpx.Response:
+        return self.http.post(f"{self.url}/commands", json=body,
+                              headers={**self.headers[seat], **kwargs.pop("headers", {})}, **kwargs)
+
+    def view(self, seat: str | None = None) -> dict:
+        r = self.http.get(self.url, headers=self.headers[seat] if seat else {})
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    def legal_moves(self, seat: str) -> list[str]:
+        r = self.http.get(f"{self.url}/legal-moves", headers=self.headers[seat])
+        assert r.status_code == 200, r.text
+        return r.json()["moves"]
+
+    def events(self, seat: str | None = None, after: int = 0) -> list[dict]:
+        r = self.http.get(f"{self.url}/events", params={"after": after}, headers=self.headers[seat] if seat else {})
+        assert r.status_code == 200, r.text
+        return r.json()["events"]
