@@ -92,6 +92,8 @@ class Game(Protocol):
     View: ClassVar[type[msgspec.Struct]]
     commands: ClassVar[tuple[type[msgspec.Struct], ...]]
     events: ClassVar[tuple[type[msgspec.Struct], ...]]
+    has_private_events: ClassVar[bool]
+    """True when ``visibility`` may mark an event private (sealed submissions, hidden supply)."""
 
     def initial(self, options: Any, seed: int) -> Any: ...
     def begin(self, state: Any, at: int) -> Any: ...

@@ -104,8 +104,11 @@ class MatchService:
         after = cached.state.version if cached else 0
         # a consistent state at public version v with p private events has applied exactly the
         # private entries with ids up to v-p (see service.event_store)
-        seen_private = f"{after}-{cached.state.private_events}" if cached else "0-0"
-        public, private = await self.store.read_with_private(match_id, after, seen_private)
+        if cached is not None and not cached.game.has_private_events:
+            public, private = await self.store.read(match_id, after), []
+        else:
+            seen_private = f"{after}-{cached.state.private_events}" if cached else "0-0"
+            public, private = await self.store.read_with_private(match_id, after, seen_private)
         if cached is None and not public:
             raise NotFound("match_not_found", f"There is no match {match_id!r}.")
         if cached is None:
@@ -149,9 +152,9 @@ class MatchService:
             due = lifecycle.deadline(game, state)
             block = remaining if due is None else min(remaining, max(0, due.at - self.clock()) + 1)
             raw = await self.store.wait(match_id, after, block)
-            if raw or (due is not None and self.clock() >= due.at):
+            if not raw and due is not None and self.clock() >= due.at:
                 game, state = await self.current(match_id)  # a deadline passed while waiting: apply it
-                raw = raw or await self.store.read(match_id, after)
+                raw = await self.store.read(match_id, after)
             recorded = [codec.decode_recorded(r) for r in raw]
             if recorded:
                 after = recorded[-1].version

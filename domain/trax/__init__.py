@@ -52,6 +52,7 @@ class TraxGame:
     commands: ClassVar[tuple[type, ...]] = COMMANDS
     events: ClassVar[tuple[type, ...]] = EVENTS
     View: ClassVar[type] = TraxView
+    has_private_events: ClassVar[bool] = False
 
     def initial(self, options: TraxOptions, seed: int) -> TraxState:
         return rules.initial(options, seed)

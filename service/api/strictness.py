@@ -50,9 +50,10 @@ def strict_body(body: bytes, type_: type[T]) -> T:
         raise BadRequest("bad_request", f"The request is not valid: {e}.") from None
 
 
-def before_request(request: Request) -> Response | None:
+async def before_request(request: Request) -> Response | None:
     """Refuse repeated query parameters; answer ``OPTIONS`` with every method of the path."""
-    keys = [k for k, _ in request.url.query_params.multi_items()]
+    query = request.scope.get("query_string", b"")
+    keys = [k for k, _ in request.query_params.multi_items()] if query else []
     if len(keys) != len(set(keys)):
         repeated = sorted({k for k in keys if keys.count(k) > 1})
         return problem(400, "bad_request", f"The query parameter {repeated[0]!r} is given more than once.")
