@@ -12,9 +12,10 @@ from domain.game import Game
 
 def all_games() -> dict[str, Game]:
     """Every game, keyed by its name (imported lazily so a game's module loads once)."""
+    from domain.cairo import CAIRO
     from domain.trax import TRAX
 
-    return {g.name: g for g in (TRAX,)}
+    return {g.name: g for g in (TRAX, CAIRO)}
 
 
 def game_named(name: str) -> Game:
