@@ -194,8 +194,8 @@ def decide(game: Game, state: MatchState, command: Any, ctx: Context) -> list[An
     seat = seat_of(state, ctx.account) if not ctx.system else None
     if isinstance(command, Timeout):
         return _on_timeout(game, state, command, ctx)
-    if state.status == "finished" and ctx.system:
-        return game.decide(state.game, command, ctx)  # a solver's answer for the record, after the result
+    if ctx.system and state.status in ("running", "finished"):
+        return game.decide(state.game, command, ctx)  # a solver's answer (after the result: for the record)
     if state.status in ("finished", "aborted"):
         raise WrongState("match_over", "The match is over; nothing more can be played.")
     if isinstance(command, Abort):

@@ -13,9 +13,10 @@ from domain.game import Game
 def all_games() -> dict[str, Game]:
     """Every game, keyed by its name (imported lazily so a game's module loads once)."""
     from domain.cairo import CAIRO
+    from domain.duorail import DUORAIL
     from domain.trax import TRAX
 
-    return {g.name: g for g in (TRAX, CAIRO)}
+    return {g.name: g for g in (TRAX, DUORAIL, CAIRO)}
 
 
 def game_named(name: str) -> Game:

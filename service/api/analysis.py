@@ -1,6 +1,8 @@
 """Analysis of a position, computed by a solver job on a worker; the API never waits for it.
 
 ``POST`` queues the job for the match's current version (202); ``GET`` reads the stored result.
+While a match is in play only organizers may analyse it (a solver's help would be cheating);
+once it is over, anyone may, at any version.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from service.api.deps import problems
 from service.api.matches import MatchId
 from service.api.schemas import AnalysisOut, AnalysisQueued
 from service.event_store import match_key_prefix
+from domain.errors import NotAllowed
+from domain.match import MatchState
 from service.problems import NotFound
 from service.wiring import Services
 
@@ -26,13 +30,21 @@ def analysis_key(match_id: str, version: int) -> str:
     return f"{match_key_prefix(match_id)}analysis:{version}"
 
 
+def check_may_analyse(state: MatchState, caller: Account | None) -> None:
+    """Refuse the analysis of a match in play to anyone but an organizer."""
+    if state.status not in ("finished", "aborted") and not (caller and caller.organizer):
+        raise NotAllowed("analysis_during_play", "Only organizers may analyse a match in play, so that no "
+                                                 "player gets a solver's help; anyone may once it is over.")
+
+
 class AnalysisController(Controller):
     path = "/matches/{match_id:str}/analysis"
     tags = ["analysis"]
 
-    @post("/", status_code=202, summary="Queue an analysis of the current position", responses=problems(400, 401, 404))
+    @post("/", status_code=202, summary="Queue an analysis of the current position", responses=problems(400, 401, 403, 404))
     async def queue(self, match_id: MatchId, services: Services, caller: Account | None) -> Response[AnalysisQueued]:
         _, state = await services.matches.current(match_id)
+        check_may_analyse(state, caller)
         key = analysis_key(match_id, state.version)
         if await services.redis.exists(key):
             status = "done"
@@ -44,10 +56,11 @@ class AnalysisController(Controller):
         return Response(AnalysisQueued(match_id=match_id, version=state.version, status=status), status_code=202,
                         headers={"Location": f"/matches/{match_id}/analysis?version={state.version}"})
 
-    @get("/", summary="The analysis of a position (queued, done or failed)", responses=problems(400, 401, 404))
+    @get("/", summary="The analysis of a position (queued, done or failed)", responses=problems(400, 401, 403, 404))
     async def show(self, match_id: MatchId, services: Services, caller: Account | None,
                    version: Version = None) -> AnalysisOut:
         _, state = await services.matches.load(match_id)
+        check_may_analyse(state, caller)
         version = version or state.version
         if version > state.version:
             raise NotFound("analysis_not_found", f"The match is only at version {state.version}.")

@@ -7,14 +7,16 @@ import time
 from tests.api.helpers import Duel
 
 
-def test_an_analysis_is_queued_computed_by_a_worker_and_read_back(http, worker):
+def test_an_analysis_is_queued_computed_by_a_worker_and_read_back(http, worker, admin_headers):
     duel = Duel(http).ready()
     duel.play_all(["@0/", "B1\\"])
-    queued = http.post(f"{duel.url}/analysis", headers=duel.white)
+    refused = http.post(f"{duel.url}/analysis", headers=duel.white)
+    assert refused.status_code == 403 and refused.json()["code"] == "analysis_during_play"
+    queued = http.post(f"{duel.url}/analysis", headers=admin_headers)
     assert queued.status_code == 202 and queued.json()["status"] == "queued"
     location = queued.headers["location"]
     for _ in range(200):
-        body = http.get(location).json()
+        body = http.get(location, headers=admin_headers).json()
         if body["status"] != "queued":
             break
         time.sleep(0.05)
@@ -23,11 +25,14 @@ def test_an_analysis_is_queued_computed_by_a_worker_and_read_back(http, worker):
     assert result["to_move"] == "white"
     assert "A2\\" in result["losing_moves"]  # it would close red's loop
     assert sorted(result["legal_moves"]) == sorted(http.get(f"{duel.url}/legal-moves", headers=duel.white).json()["moves"])
-    again = http.post(f"{duel.url}/analysis", headers=duel.white)
+    again = http.post(f"{duel.url}/analysis", headers=admin_headers)
     assert again.json()["status"] == "done"  # the same position is not analysed twice
+    assert http.get(location, headers=duel.white).status_code == 403  # not for a player while in play
+    assert duel.http.post(f"{duel.url}/resign", headers=duel.red).status_code == 200
+    assert http.get(location, headers=duel.white).json()["status"] == "done"  # open to all once it is over
 
 
-def test_an_analysis_never_queued_is_a_404(http):
+def test_an_analysis_never_queued_is_a_404(http, admin_headers):
     duel = Duel(http).ready()
-    r = http.get(f"{duel.url}/analysis")
+    r = http.get(f"{duel.url}/analysis", headers=admin_headers)
     assert r.status_code == 404 and r.json()["code"] == "analysis_not_found"

@@ -1,0 +1,142 @@
+"""Duorail (jkittykitkat), as decided in ``shared/rules/duorail.md``.
+
+The modules: :mod:`~domain.duorail.track` (cells, shapes, track notation and validation) and
+:mod:`~domain.duorail.solver` (does a track exist, the longest track), :mod:`~domain.duorail.notation`
+(moves as written), :mod:`~domain.duorail.state` (options, commands, events, state),
+:mod:`~domain.duorail.rules` (the decider), :mod:`~domain.duorail.view`, :mod:`~domain.duorail.svg`
+and :mod:`~domain.duorail.analysis` (solver work for the jobs, and the analysis of a position).
+:data:`DUORAIL` is the :class:`domain.game.Game` the server plays.
+
+>>> from domain.game import Context
+>>> s = DUORAIL.begin(DUORAIL.initial(DuorailOptions(), seed=0), at=0)
+>>> [e] = DUORAIL.decide(s, Move("c3 ru"), Context(now=5_000, seat="blue"))
+>>> e
+Placed(seat='blue', cell='C3', colour='blue', shape='UR', at=5000)
+>>> s = DUORAIL.evolve(s, e)
+>>> DUORAIL.to_move(s), len(DUORAIL.legal_moves(s, "red")), DUORAIL.deadline(s)
+(('red',), 643, Deadline(at=365000, key='turn:1', seat='red'))
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from domain.duorail import rules
+from domain.duorail.analysis import DuorailAnalysis, analyse, work
+from domain.duorail.state import (
+    COMMANDS,
+    Challenge,
+    EVENTS,
+    SEATS,
+    ChallengeDecided,
+    Challenged,
+    DuorailOptions,
+    DuorailState,
+    Move,
+    Passed,
+    Placed,
+    RecordPublished,
+    SolverAnswer,
+    SubmitTrack,
+    TrackSealed,
+    TracksRevealed,
+)
+from domain.duorail.svg import DrawnTrack, board_svg
+from domain.duorail.view import DuorailView, view
+from domain.game import Context, Deadline, Job, Result, Viewer
+from domain.sealed import has_submitted, own_submission
+
+
+class DuorailGame:
+    """Duorail as a :class:`domain.game.Game`."""
+
+    name: ClassVar[str] = "duorail"
+    seats: ClassVar[tuple[str, ...]] = SEATS
+    Options: ClassVar[type] = DuorailOptions
+    commands: ClassVar[tuple[type, ...]] = COMMANDS
+    events: ClassVar[tuple[type, ...]] = EVENTS
+    View: ClassVar[type] = DuorailView
+    has_private_events: ClassVar[bool] = True
+
+    def initial(self, options: DuorailOptions, seed: int) -> DuorailState:
+        return rules.initial(options, seed)
+
+    def begin(self, state: DuorailState, at: int) -> DuorailState:
+        return rules.begin(state, at)
+
+    def decide(self, state: DuorailState, command: Any, ctx: Context) -> list[Any]:
+        return rules.decide(state, command, ctx)
+
+    def evolve(self, state: DuorailState, event: Any) -> DuorailState:
+        return rules.evolve(state, event)
+
+    def view(self, state: DuorailState, viewer: Viewer) -> DuorailView:
+        return view(state, viewer)
+
+    def to_move(self, state: DuorailState) -> tuple[str, ...]:
+        return rules.to_move(state)
+
+    def legal_moves(self, state: DuorailState, seat: str) -> list[str]:
+        return rules.legal_moves(state, seat)
+
+    def deadline(self, state: DuorailState) -> Deadline | None:
+        return rules.deadline(state)
+
+    def on_timeout(self, state: DuorailState, deadline: Deadline, ctx: Context) -> list[Any]:
+        return rules.on_timeout(state, deadline, ctx)
+
+    def jobs(self, state: DuorailState) -> list[Job]:
+        return rules.jobs(state)
+
+    def work(self, state: DuorailState, job: Job) -> SolverAnswer:
+        return work(state, job)
+
+    def result(self, state: DuorailState) -> Result | None:
+        return state.result
+
+    def visibility(self, event: Any) -> str | None:
+        """A sealed endgame track is private to its seat; everything else is public."""
+        return rules.visibility(event)
+
+    def analyse(self, state: DuorailState) -> DuorailAnalysis:
+        """Each colour's longest track on the board as it stands (runs the solver: a worker's job)."""
+        return analyse(state)
+
+    def svg(self, state: DuorailState, viewer: Viewer) -> str:
+        return board_svg(state.pieces(), tracks_to_draw(state, viewer), caption(state))
+
+
+def tracks_to_draw(state: DuorailState, viewer: Viewer) -> list[DrawnTrack]:
+    """The revealed endgame tracks; else the tracks published for the record (dashed); and the
+    viewer's own sealed track (dashed), for that seat only."""
+    if state.revealed is not None:
+        return [(seat, cells, False) for seat, cells in state.revealed.tracks.items() if cells]
+    drawn: list[DrawnTrack] = []
+    if state.record is not None:
+        drawn += [(colour, cells, True) for colour, cells in state.record.tracks.items() if cells]
+    box = state.endgame.box if state.endgame is not None else None
+    if viewer.seat is not None and has_submitted(box, viewer.seat) and (mine := own_submission(box, viewer.seat)):
+        drawn.append((viewer.seat, mine, True))
+    return drawn
+
+
+def caption(state: DuorailState) -> str:
+    """One line: the result, or who is to act."""
+    if state.result is not None:
+        return state.result.detail
+    if state.phase == "play":
+        return f"Turn {state.ply + 1}: {rules.seat_to_play(state)} to move"
+    if state.phase == "challenge":
+        c: Challenge = state.challenge  # type: ignore[assignment]
+        doing = "the solver decides" if rules.waits_on_solver(state) else f"{c.challenged} must show a {c.colour} track"
+        return f"{c.challenger.capitalize()} challenged {c.colour}: {doing}"
+    if rules.waits_on_solver(state):
+        return "Endgame: the solver finds the longest tracks"
+    return "Endgame: both players build their tracks"
+
+
+DUORAIL = DuorailGame()
+
+__all__ = ["DUORAIL", "ChallengeDecided", "Challenged", "DuorailAnalysis", "DuorailGame", "DuorailOptions",
+           "DuorailState", "DuorailView", "Move", "Passed", "Placed", "RecordPublished", "SolverAnswer", "SubmitTrack",
+           "TrackSealed", "TracksRevealed", "analyse", "work"]

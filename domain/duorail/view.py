@@ -1,0 +1,158 @@
+"""What a viewer sees. Everything is public except the sealed endgame tracks: a seat sees its own
+(``my_submission``), and nobody else learns anything about them -- the view of the opponent and
+of a spectator is the same before and after a seat seals a track, byte for byte. Tracks are shown
+in track notation (``C3 RRDDLLUU``) with their length.
+
+>>> from domain.game import Viewer
+>>> from domain.duorail.rules import begin, initial
+>>> v = view(begin(initial(None, 0), at=0), Viewer())
+>>> v.phase, v.pieces, v.common_left, v.to_move, v.clocks["blue"].deadline
+('play', [], 2, ['blue'], 360000)
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from domain.clock import Bank
+from domain.duorail.rules import deadline, seat_to_play, to_move, waits_on_solver
+from domain.duorail.state import SEATS, DuorailOptions, DuorailState, Track
+from domain.duorail.track import CELLS, format_track
+from domain.game import Result, Viewer
+from domain.sealed import has_submitted, own_submission
+
+
+class PieceView(msgspec.Struct, frozen=True):
+    """A piece on the board, e.g. ``{"cell": "C3", "colour": "common", "shape": "LR", "placed_by": "red"}``."""
+
+    cell: str
+    colour: str
+    shape: str
+    placed_by: str
+
+
+class ClockView(msgspec.Struct, frozen=True):
+    """A seat's clock: its reserve (``None`` without a clock); while it is to play, when its turn
+    started and its deadline."""
+
+    reserve_ms: int | None
+    turn_started_at: int | None = None
+    deadline: int | None = None
+
+
+class TurnView(msgspec.Struct, frozen=True):
+    """A turn of play: who, the move in notation, and whether it was a pass by timeout."""
+
+    seat: str
+    move: str
+    timeout: bool = False
+
+
+class TrackView(msgspec.Struct, frozen=True):
+    """A track in notation and its length; ``track`` ``None`` and ``length`` 0 for "no track"."""
+
+    track: str | None
+    length: int
+
+
+class ChallengeView(msgspec.Struct, frozen=True):
+    """The challenge: who challenged which colour; the challenged seat must show a track of it by
+    ``deadline`` (``None``: no clock, or the solver decides)."""
+
+    challenger: str
+    challenged: str
+    colour: str
+    started_at: int
+    deadline: int | None
+
+
+class EndgameView(msgspec.Struct, frozen=True):
+    """The endgame window: both seats seal a track by ``deadline`` (``None``: no clock, or the solver scores)."""
+
+    started_at: int
+    deadline: int | None
+
+
+class RevealView(msgspec.Struct, frozen=True):
+    """The endgame's tracks by seat once revealed; ``by`` ``submissions``, ``timeout`` or ``solver``."""
+
+    by: str
+    tracks: dict[str, TrackView]
+
+
+class RecordView(msgspec.Struct, frozen=True):
+    """The solver's findings published for the record: ``track_exists`` (the challenged colour: a
+    witness, or none -- no track existed) or ``longest_tracks`` (each colour's longest track)."""
+
+    kind: str
+    tracks: dict[str, TrackView]
+
+
+class DuorailView(msgspec.Struct, frozen=True, tag_field="game", tag="duorail"):
+    """``phase``: ``play``, ``challenge``, ``endgame``, ``waiting_for_solver`` or ``over``."""
+
+    options: DuorailOptions
+    phase: str
+    pieces: list[PieceView]
+    common_left: int
+    to_move: list[str]
+    clocks: dict[str, ClockView]
+    last_placer: str | None
+    moves: list[TurnView]
+    challenge: ChallengeView | None
+    endgame: EndgameView | None
+    my_submission: TrackView | None
+    revealed: RevealView | None
+    record: RecordView | None
+    result: Result | None
+
+
+def track_view(cells: Track | None) -> TrackView:
+    return TrackView(track=format_track(cells) if cells else None, length=len(cells) if cells else 0)
+
+
+def phase_of(state: DuorailState) -> str:
+    return "waiting_for_solver" if waits_on_solver(state) else state.phase
+
+
+def view(state: DuorailState, viewer: Viewer) -> DuorailView:
+    """The view of ``state`` for ``viewer``: the same for everyone but ``my_submission``."""
+    due = deadline(state)
+    acting = seat_to_play(state) if state.turn_started_at is not None else None
+    bank = isinstance(state.options.time, Bank)
+    challenge = state.challenge
+    endgame = state.endgame
+    window = due.at if due is not None and state.phase in ("challenge", "endgame") else None
+    return DuorailView(
+        options=state.options,
+        phase=phase_of(state),
+        pieces=[PieceView(cell, p.colour, p.shape, p.placed_by) for cell in CELLS if (p := state.board.get(cell))],
+        common_left=state.common_left,
+        to_move=list(to_move(state)),
+        clocks={seat: ClockView(reserve_ms=state.clocks[seat].reserve_ms if bank else None,
+                                turn_started_at=state.turn_started_at if seat == acting else None,
+                                deadline=due.at if due is not None and seat == acting else None)
+                for seat in SEATS},
+        last_placer=state.last_placer,
+        moves=[TurnView(t.seat, t.move, t.timeout) for t in state.turns],
+        challenge=None if challenge is None else ChallengeView(
+            challenger=challenge.challenger, challenged=challenge.challenged, colour=challenge.colour,
+            started_at=challenge.started_at, deadline=window),
+        endgame=None if endgame is None else EndgameView(started_at=endgame.started_at, deadline=window),
+        my_submission=_my_submission(state, viewer),
+        revealed=None if state.revealed is None else RevealView(
+            by=state.revealed.by, tracks={seat: track_view(t) for seat, t in state.revealed.tracks.items()}),
+        record=None if state.record is None else RecordView(
+            kind=state.record.kind, tracks={c: track_view(t) for c, t in state.record.tracks.items()}),
+        result=state.result,
+    )
+
+
+def _my_submission(state: DuorailState, viewer: Viewer) -> TrackView | None:
+    """The viewer's own sealed track while the endgame is open (``length`` 0: it sealed "no track")."""
+    if state.endgame is None or state.revealed is not None or viewer.seat is None:
+        return None
+    box = state.endgame.box
+    if not has_submitted(box, viewer.seat):  # the viewer's own seat only: nothing about the opponent
+        return None
+    return track_view(own_submission(box, viewer.seat))
