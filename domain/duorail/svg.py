@@ -93,6 +93,7 @@ def board_svg(pieces: Mapping[str, tuple[str, str]], tracks: Sequence[DrawnTrack
                              f'stroke-width="8" stroke-linecap="butt"/>')
     parts += [_track(colour, cells, dashed) for colour, cells, dashed in tracks if cells]
     if caption:
-        parts.append(_text(width / 2, height - CAPTION / 2 - 2, caption, 14, "#222"))
+        size = min(14, int(1.9 * width / max(1, len(caption))))  # a long caption still fits the width
+        parts.append(_text(width / 2, height - CAPTION / 2 - 2, caption, size, "#222"))
     parts.append("</svg>")
     return "\n".join(parts)

@@ -131,3 +131,29 @@ def test_the_record_is_published_after_a_submitted_endgame(http, worker):
     while "80" not in str(table.view()["state"].get("record")) and time.monotonic() < give_up:
         time.sleep(0.2)
     assert "80" in str(table.view()["state"]["record"])  # the empty board's longest track, for the record
+
+
+def test_timeouts_pass_then_the_endgame_window_closes_through_the_worker(http, redis_client, worker):
+    from tests.api.test_timers import event_types, wait_for_event
+
+    fast = {"time": {"type": "bank", "per_move_ms": 300, "reserve_ms": 0}, "construction_ms": 800}
+    table = Table(http, "duorail", SEATS, options=fast).ready()
+    # nobody moves: each turn times out as a pass, two passes start the endgame, its window closes
+    assert wait_for_event(redis_client, table.id, "duorail_tracks_revealed", 30)
+    assert event_types(redis_client, table.id).count("duorail_passed") == 2
+    view = table.view()
+    assert view["status"] == "finished"
+    assert view["result"]["winner"] == "red"  # no track on either side, no piece ever placed: red wins
+
+
+def test_anyone_may_analyse_a_finished_match(http, worker):
+    table = in_endgame(http)
+    refused = http.post(f"{table.url}/analysis", headers=table.headers["blue"])
+    assert refused.status_code == 403  # not while the match is in play
+    assert submit(table, "blue", None).status_code == 200 and submit(table, "red", None).status_code == 200
+    queued = http.post(f"{table.url}/analysis", headers=table.headers["blue"])
+    assert queued.status_code == 202
+    give_up = time.monotonic() + 60
+    while (body := http.get(queued.headers["location"]).json())["status"] == "queued" and time.monotonic() < give_up:
+        time.sleep(0.2)
+    assert body["status"] == "done" and body["result"]["lengths"] == {"blue": 80, "red": 80}
