@@ -8,20 +8,24 @@ import secrets
 
 import redis.asyncio as aioredis
 
-from service.event_store import EventStore, private_stream_key, stream_key
+from service.event_store import EventStore, idempotency_key, private_stream_key, stream_key
 
 
 def run(redis_url, scenario):
+    """Run ``scenario(store, match_id)``; its raw streams (not real matches) are deleted afterwards,
+    so the read-model rebuild of other tests never meets them."""
     async def main():
         client = aioredis.Redis.from_url(redis_url)
+        match_id = "raw-" + secrets.token_hex(6)
         try:
-            return await scenario(EventStore(client), secrets.token_hex(6))
+            return await scenario(EventStore(client), match_id)
         finally:
+            await client.delete(stream_key(match_id), private_stream_key(match_id), idempotency_key(match_id))
             await client.aclose()
     return asyncio.run(main())
 
 
-def test_private_events_take_no_public_version(redis_url, redis_client):
+def test_private_events_take_no_public_version(redis_url):
     async def scenario(store, match):
         assert (await store.append(match, 0, [b"created", b"started"])).version == 2
         sealed = await store.append(match, 2, [b"blue sealed"], private=[True], expected_private=0)
@@ -30,16 +34,17 @@ def test_private_events_take_no_public_version(redis_url, redis_client):
         assert again.version == 2
         mixed = await store.append(match, 2, [b"red sealed", b"revealed"], private=[True, False], expected_private=2)
         assert mixed.version == 3
-        return match, await store.read(match, 0), await store.read_with_private(match, 0, "0-0"), \
+        lengths = [await store.redis.xlen(stream_key(match)), await store.redis.xlen(private_stream_key(match))]
+        return lengths, await store.read(match, 0), await store.read_with_private(match, 0, "0-0"), \
             await store.read_with_private(match, 2, "2-1")
 
-    match, public, (everything, private), (later_public, later_private) = run(redis_url, scenario)
+    lengths, public, (everything, private), (later_public, later_private) = run(redis_url, scenario)
     assert public == [b"created", b"started", b"revealed"]  # the feeds' view: no trace of the sealed ones
     assert everything == public
     assert private == [(2, "2-1", b"blue sealed"), (2, "2-2", b"blue sealed again"), (2, "2-3", b"red sealed")]
     assert later_public == [b"revealed"]
     assert [data for _, _, data in later_private] == [b"blue sealed again", b"red sealed"]
-    assert redis_client.xlen(stream_key(match)) == 3 and redis_client.xlen(private_stream_key(match)) == 3
+    assert lengths == [3, 3]
 
 
 def test_a_private_append_decided_on_a_stale_private_count_conflicts(redis_url):
