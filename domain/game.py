@@ -35,6 +35,8 @@ class Context(msgspec.Struct, frozen=True):
     account: str | None = None
     system: bool = False
     organizer: bool = False
+    priority: Seat | None = None
+    """The seat now held by the match's priority player (Deep Sea Voyage's DMO), if it names one."""
 
 
 class Viewer(msgspec.Struct, frozen=True):

@@ -135,6 +135,8 @@ class MatchState(msgspec.Struct, frozen=True):
     result: Result | None = None
     version: int = 0
     private_events: int = 0
+    priority_account: str | None = None
+    """The account that held the priority seat when seats were assigned (it keeps priority)."""
 
 
 def is_private(game: Game, event: Any) -> bool:
@@ -195,7 +197,7 @@ def decide(game: Game, state: MatchState, command: Any, ctx: Context) -> list[An
     if isinstance(command, Timeout):
         return _on_timeout(game, state, command, ctx)
     if ctx.system and state.status in ("running", "finished"):
-        return game.decide(state.game, command, ctx)  # a solver's answer (after the result: for the record)
+        return game.decide(state.game, command, _game_context(state, ctx, None))  # a solver's answer (after the result: for the record)
     if state.status in ("finished", "aborted"):
         raise WrongState("match_over", "The match is over; nothing more can be played.")
     if isinstance(command, Abort):
@@ -216,7 +218,12 @@ def decide(game: Game, state: MatchState, command: Any, ctx: Context) -> list[An
         return _choose_seat(game, state, command, seat, ctx)
     if state.status != "running":
         raise WrongState("not_started", "The match has not started yet.")
-    return game.decide(state.game, command, msgspec.structs.replace(ctx, seat=seat))
+    return game.decide(state.game, command, _game_context(state, ctx, seat))
+
+
+def _game_context(state: MatchState, ctx: Context, seat: Seat | None) -> Context:
+    """``ctx`` as the game sees it: the acting seat and the seat the priority player now holds."""
+    return msgspec.structs.replace(ctx, seat=seat, priority=seat_of(state, state.priority_account))
 
 
 def _join(state: MatchState, command: Join, ctx: Context) -> list[Any]:
@@ -277,7 +284,7 @@ def _on_timeout(game: Game, state: MatchState, command: Timeout, ctx: Context) -
         holders = list(state.seats.values())
         random.Random(state.seed).shuffle(holders)
         return [SeatsAssigned(seats=dict(zip(game.seats, holders)), at=ctx.now, by_default=True)]  # type: ignore[arg-type]
-    return game.on_timeout(state.game, due, ctx)
+    return game.on_timeout(state.game, due, _game_context(state, ctx, None))
 
 
 def evolve(game: Game, state: MatchState | None, event: Any) -> MatchState:
@@ -305,7 +312,9 @@ def _evolve(game: Game, state: MatchState, event: Any) -> MatchState:
     if isinstance(event, MatchStarted):
         return replace(state, status="pregame", started_at=event.at)
     if isinstance(event, SeatsAssigned):
-        return replace(state, status="running", seats=dict(event.seats), game=game.begin(state.game, event.at))
+        priority_account = state.seats.get(state.priority) if state.priority else None
+        return replace(state, status="running", seats=dict(event.seats), priority_account=priority_account,
+                       game=game.begin(state.game, event.at))
     if isinstance(event, Resigned):
         winner = next(s for s in state.seats if s != event.seat)
         return replace(state, status="finished", finished_at=event.at,

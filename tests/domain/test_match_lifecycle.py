@@ -99,3 +99,25 @@ def test_bad_matches_are_refused_with_a_code(seats, options, code):
     with pytest.raises(InvalidCommand) as refused:
         m.decide_create("m", TRAX, options, seats, now=0, seed=1)
     assert refused.value.code == code
+
+
+def test_the_game_is_told_which_seat_the_priority_player_holds_after_choosing():
+    seen = []
+
+    class Recording(type(TRAX)):
+        def decide(self, state, command, ctx):
+            seen.append((ctx.seat, ctx.priority))
+            return super().decide(state, command, ctx)
+
+    game = Recording()
+    state = None
+    for e in m.decide_create("m", game, {}, {"white": "alice", "red": "bob"}, now=0, seed=1, priority="white"):
+        state = m.evolve(game, state, e)
+    for who in ("alice", "bob"):
+        for e in m.decide(game, state, m.Ready(), Context(now=1, account=who)):
+            state = m.evolve(game, state, e)
+    for e in m.decide(game, state, m.ChooseSeat(seat="red"), Context(now=2, account="alice")):
+        state = m.evolve(game, state, e)  # alice held priority and chose red: bob now plays white
+    assert state.priority_account == "alice" and state.seats == {"white": "bob", "red": "alice"}
+    m.decide(game, state, TRAX.commands[0](move="@0+"), Context(now=3, account="bob"))
+    assert seen == [("white", "red")]
