@@ -100,6 +100,13 @@ class SeatsAssigned(msgspec.Struct, frozen=True, tag="seats_assigned"):
     by_default: bool = False
 
 
+class SeatsSwapped(msgspec.Struct, frozen=True, tag="seats_swapped"):
+    """The two players exchange seats during play (the pie rule). A game returns it from ``decide``,
+    next to its own event saying why; the lifecycle moves the accounts, the game's state is untouched."""
+
+    at: int
+
+
 class Resigned(msgspec.Struct, frozen=True, tag="resigned"):
     seat: Seat
     at: int
@@ -111,7 +118,7 @@ class MatchAborted(msgspec.Struct, frozen=True, tag="match_aborted"):
 
 
 MATCH_EVENTS: tuple[type, ...] = (
-    MatchCreated, SeatJoined, PlayerReady, MatchStarted, SeatsAssigned, Resigned, MatchAborted,
+    MatchCreated, SeatJoined, PlayerReady, MatchStarted, SeatsAssigned, SeatsSwapped, Resigned, MatchAborted,
 )
 
 Status = Literal["waiting", "pregame", "running", "finished", "aborted"]
@@ -315,6 +322,9 @@ def _evolve(game: Game, state: MatchState, event: Any) -> MatchState:
         priority_account = state.seats.get(state.priority) if state.priority else None
         return replace(state, status="running", seats=dict(event.seats), priority_account=priority_account,
                        game=game.begin(state.game, event.at))
+    if isinstance(event, SeatsSwapped):
+        first, second = state.seats
+        return replace(state, seats={first: state.seats[second], second: state.seats[first]})
     if isinstance(event, Resigned):
         winner = next(s for s in state.seats if s != event.seat)
         return replace(state, status="finished", finished_at=event.at,
@@ -331,6 +341,6 @@ def _event_time(event: Any, state: MatchState) -> int | None:
 
 __all__ = [
     "Abort", "ChooseSeat", "Join", "MatchAborted", "MatchCreated", "MatchStarted", "MatchState", "PlayerReady",
-    "Ready", "Resign", "Resigned", "SeatJoined", "SeatsAssigned", "Timeout", "decide", "decide_create",
+    "Ready", "Resign", "Resigned", "SeatJoined", "SeatsAssigned", "SeatsSwapped", "Timeout", "decide", "decide_create",
     "deadline", "evolve", "is_private", "seat_of",
 ]
