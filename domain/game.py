@@ -72,6 +72,17 @@ class Deadline(msgspec.Struct, frozen=True):
     seat: Seat | None = None
 
 
+def is_due(current: Deadline | None, key: str, now: int) -> bool:
+    """True when the state still waits on the deadline named ``key`` and ``now`` has reached it.
+    A stale, repeated or early timer finds ``False`` and changes nothing.
+
+    >>> turn = Deadline(at=1_000, key="turn:3", seat="red")
+    >>> is_due(turn, "turn:3", now=1_000), is_due(turn, "turn:2", now=5_000), is_due(turn, "turn:3", now=999)
+    (True, False, False)
+    """
+    return current is not None and current.key == key and now >= current.at
+
+
 class Job(msgspec.Struct, frozen=True):
     """Expensive work the state is waiting on (a solver), run on a worker, never in a request.
 

@@ -25,7 +25,7 @@ from typing import Any, Literal
 import msgspec
 
 from domain.errors import InvalidCommand, NotAllowed, WrongState
-from domain.game import Context, Deadline, Game, Result, Seat
+from domain.game import Context, Deadline, Game, Result, Seat, is_due
 
 # ---------------------------------------------------------------- commands shared by every game
 
@@ -281,7 +281,7 @@ def _choose_seat(game: Game, state: MatchState, command: ChooseSeat, seat: Seat,
 
 def _on_timeout(game: Game, state: MatchState, command: Timeout, ctx: Context) -> list[Any]:
     due = deadline(game, state)
-    if due is None or due.key != command.key or ctx.now < due.at:
+    if not is_due(due, command.key, ctx.now):
         return []  # stale, repeated or early: nothing happens
     if due.key == "start":
         if not all(state.seats.values()):

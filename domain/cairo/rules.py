@@ -27,7 +27,7 @@ from domain.cairo.notation import parse_cell
 from domain.cairo.state import SEATS, CairoOptions, CairoState, Outcome, Place, Placed, TimedOut
 from domain.clock import NoClock, SeatClock, check_time_control, initial_clock, is_out_of_time, spend, turn_deadline
 from domain.errors import IllegalMove, InvalidCommand, WrongState
-from domain.game import Context, Deadline, Result
+from domain.game import Context, Deadline, Result, is_due
 
 replace = msgspec.structs.replace
 
@@ -180,6 +180,6 @@ def deadline(state: CairoState) -> Deadline | None:
 def on_timeout(state: CairoState, due: Deadline, ctx: Context) -> list[Any]:
     """The seat on the deadline ran out of time; a stale or early deadline changes nothing."""
     current = deadline(state)
-    if current is None or current.key != due.key or ctx.now < current.at:
+    if not is_due(current, due.key, ctx.now):
         return []
     return [TimedOut(seat=current.seat, at=ctx.now)]  # type: ignore[arg-type]

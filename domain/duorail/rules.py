@@ -52,7 +52,7 @@ from domain.duorail.state import (
 )
 from domain.duorail.track import CELLS, COMMON, SHAPES, STRAIGHTS, parse_track, track_problem
 from domain.errors import IllegalMove, InvalidCommand, NotAllowed, WrongState
-from domain.game import Context, Deadline, Job, Result
+from domain.game import Context, Deadline, Job, Result, is_due
 from domain.sealed import SealedBox, everyone_in, seal
 
 replace = msgspec.structs.replace
@@ -155,7 +155,7 @@ def on_timeout(state: DuorailState, due: Deadline, ctx: Context) -> list[Any]:
     fails the challenge; an endgame window that closes reveals what was sealed (missing: length 0).
     A stale or early deadline changes nothing."""
     current = deadline(state)
-    if current is None or current.key != due.key or ctx.now < current.at:
+    if not is_due(current, due.key, ctx.now):
         return []
     if state.phase == "play":
         return [Passed(seat=current.seat, at=ctx.now, timeout=True, ends_play=state.passed)]  # type: ignore[arg-type]

@@ -25,7 +25,7 @@ import msgspec
 
 from domain.clock import NoClock, SeatClock, check_time_control, initial_clock, is_out_of_time, spend, turn_deadline
 from domain.errors import IllegalMove, InvalidCommand, WrongState
-from domain.game import Context, Deadline, Result
+from domain.game import Context, Deadline, Result, is_due
 from domain.trax.board import Board, Box, key_of, xy_of
 from domain.trax.moves import VARIANTS, Variant, has_legal_move, play_move
 from domain.trax.moves import legal_moves as legal_moves_on
@@ -306,6 +306,6 @@ def deadline(state: TraxState) -> Deadline | None:
 def on_timeout(state: TraxState, due: Deadline, ctx: Context) -> list[Any]:
     """The seat on the deadline ran out of time; a stale or early deadline changes nothing."""
     current = deadline(state)
-    if current is None or current.key != due.key or ctx.now < current.at:
+    if not is_due(current, due.key, ctx.now):
         return []
     return [TimedOut(seat=current.seat, at=ctx.now)]  # type: ignore[arg-type]
