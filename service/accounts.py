@@ -84,6 +84,14 @@ class Accounts:
         account, _ = await self.create("admin", organizer=True, token=token, account_id="a_admin")
         return account
 
+    async def ensure_bot(self, account_id: str, name: str) -> None:
+        """A built-in bot's account (idempotent). Its token is thrown away: only the server acts for it."""
+        if await self.get(account_id) is None:
+            try:
+                await self.create(name, account_id=account_id)
+            except WrongState:  # another process created it first
+                pass
+
     async def by_token(self, token: str) -> Account | None:
         account_id = await self.redis.get(f"token:{hash_token(token)}")
         return None if account_id is None else await self.get(account_id.decode())

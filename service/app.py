@@ -25,6 +25,7 @@ from service.api.live import LiveController
 from service.api.matches import MatchController
 from service.api.strictness import StrictStructSchemaPlugin, before_request
 from service.api.system import SystemController
+from service.background import BOT_ACCOUNTS
 from service.problems import EXCEPTION_HANDLERS
 from service.settings import Settings
 from service.wiring import connect
@@ -48,6 +49,8 @@ def create_app(settings: Settings) -> Litestar:
         app.state.services = services
         if settings.admin_token:
             await services.accounts.ensure_admin(settings.admin_token)
+        for account_id, name in BOT_ACCOUNTS.items():
+            await services.accounts.ensure_bot(account_id, name)
         try:
             yield
         finally:

@@ -25,7 +25,7 @@ import msgspec
 from domain import match as lifecycle
 from domain.codec import PUBLIC, Recorded, codec_for
 from domain.errors import DomainError, InvalidCommand, WrongState
-from domain.game import Context, Deadline, Game, Job, Viewer
+from domain.game import Context, Deadline, Game, Viewer
 from domain.match import MatchState
 from domain.registry import game_named
 from service.event_store import EventStore
@@ -43,8 +43,8 @@ class Scheduler(Protocol):
     def schedule(self, match_id: str, deadline: Deadline) -> None: ...
 
 
-class GameJobs(Protocol):
-    def ensure(self, match_id: str, jobs: list[Job]) -> None: ...
+class Background(Protocol):
+    def ensure(self, game: Game, state: MatchState) -> None: ...
 
 
 class NoScheduler:
@@ -69,11 +69,11 @@ class _Cached(msgspec.Struct):
 
 class MatchService:
     def __init__(self, store: EventStore, read_models: ReadModels, scheduler: Scheduler | None = None,
-                 cache_size: int = 10_000, clock=now_ms, game_jobs: GameJobs | None = None):
+                 cache_size: int = 10_000, clock=now_ms, background: Background | None = None):
         self.store = store
         self.read_models = read_models
         self.scheduler = scheduler or NoScheduler()
-        self.game_jobs = game_jobs
+        self.background = background
         self.clock = clock
         self._cache: collections.OrderedDict[str, _Cached] = collections.OrderedDict()
         self._cache_size = cache_size
@@ -136,8 +136,8 @@ class MatchService:
             game, state = await self.load(match_id)
             if not appended:
                 break
-        if self.game_jobs is not None and (jobs := game.jobs(state.game)):
-            self.game_jobs.ensure(match_id, jobs)  # re-queues a job a killed worker lost
+        if self.background is not None:
+            self.background.ensure(game, state)  # re-queues a job a killed worker lost
         return game, state
 
     async def events(self, match_id: str, account: str | None, organizer: bool, after: int = 0,
@@ -262,8 +262,8 @@ class MatchService:
         due = lifecycle.deadline(game, state)
         if due is not None:
             self.scheduler.schedule(state.match_id, due)
-        if self.game_jobs is not None and (jobs := game.jobs(state.game)):
-            self.game_jobs.ensure(state.match_id, jobs)
+        if self.background is not None:
+            self.background.ensure(game, state)  # solver work and bot turns
 
 
 def _unwrap(stored: bytes, fingerprint: str) -> bytes:

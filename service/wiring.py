@@ -10,7 +10,7 @@ from rq import Queue
 
 from service.accounts import Accounts
 from service.event_store import EventStore
-from service.game_jobs import RQGameJobs
+from service.background import RQBackground
 from service.matches import MatchService
 from service.read_models import ReadModels
 from service.settings import Settings
@@ -43,6 +43,6 @@ def connect(settings: Settings) -> Services:
     read_models = ReadModels(client)
     timer_queue = Queue(TIMER_QUEUE, connection=queue_redis)
     solver_queue = Queue(SOLVER_QUEUE, connection=queue_redis)
-    matches = MatchService(store, read_models, RQScheduler(timer_queue), game_jobs=RQGameJobs(solver_queue))
+    matches = MatchService(store, read_models, RQScheduler(timer_queue), background=RQBackground(solver_queue))
     return Services(redis=client, queue_redis=queue_redis, store=store, accounts=Accounts(client),
                     read_models=read_models, matches=matches, timer_queue=timer_queue, solver_queue=solver_queue)

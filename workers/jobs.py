@@ -5,17 +5,22 @@
   re-arms for the match's next deadline (see :mod:`service.timers`).
 - :func:`analyse` — a solver job: the game's pure ``analyse`` of a position, stored for the API.
 - :func:`run_game_job` — solver work a match waits on (``Game.jobs``), answered by a system command.
+- :func:`bot_turn` — a built-in bot's turn (see :mod:`domain.bots`), played as its account.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 
 import msgspec
 
+from domain import bots
 from domain import match as lifecycle
 from domain.codec import codec_for
+from domain.errors import DomainError
 from service.api.analysis import analysis_key
+from service.background import is_bot
 from service.matches import now_ms
 from service.settings import from_environment
 from service.wiring import connect
@@ -80,5 +85,32 @@ async def _run_game_job(match_id: str, key: str) -> None:
             return
         answer = game.work(state.game, job)
         await services.matches.system_command(match_id, answer, idempotency=key)
+    finally:
+        await services.close()
+
+
+def bot_turn(match_id: str, seat: str) -> None:
+    asyncio.run(_bot_turn(match_id, seat))
+
+
+async def _bot_turn(match_id: str, seat: str) -> None:
+    """Play the built-in bot's command for ``seat`` as its account (idempotent by the position it
+    was decided in). A bot with nothing to do, or whose command the game refuses because the
+    match moved on, does nothing."""
+    services = connect(from_environment())
+    try:
+        game, state = await services.matches.current(match_id)
+        account = state.seats.get(seat)
+        if not is_bot(account):
+            return
+        position = f"{state.version}.{state.private_events}"
+        command = bots.next_command(game, state, seat, seed=hash((state.seed, position, seat)) & 0xFFFF_FFFF)
+        if command is None:
+            return
+        try:
+            await services.matches.execute(match_id, codec_for(game).encode(command), account,
+                                           idempotency=f"bot-{position}")
+        except DomainError as refused:
+            logging.getLogger(__name__).info("bot %s in %s: %s", account, match_id, refused)
     finally:
         await services.close()

@@ -19,6 +19,7 @@ Placed(seat='first', cell='Gl', at=5000, outcome=None)
 
 from __future__ import annotations
 
+import random
 from typing import Any, ClassVar
 
 from domain.cairo import rules
@@ -85,6 +86,11 @@ class CairoGame:
 
     def work(self, state: CairoState, job: Job) -> Any:
         raise ValueError(f"Cairo Corridor has no job {job.key!r}.")
+
+    def bot_command(self, state: CairoState, seat: str, seed: int) -> Any:
+        """A random legal placement."""
+        moves = rules.legal_moves(state, seat)
+        return Place(cell=random.Random(seed).choice(moves)) if moves else None
 
     def result(self, state: CairoState) -> Result | None:
         return state.result

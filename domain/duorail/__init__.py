@@ -22,7 +22,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from domain.duorail import rules
-from domain.duorail.analysis import DuorailAnalysis, analyse, work
+from domain.duorail.analysis import DuorailAnalysis, analyse, bot_command, work
 from domain.duorail.state import (
     COMMANDS,
     Challenge,
@@ -90,6 +90,9 @@ class DuorailGame:
 
     def work(self, state: DuorailState, job: Job) -> SolverAnswer:
         return work(state, job)
+
+    def bot_command(self, state: DuorailState, seat: str, seed: int) -> Any:
+        return bot_command(state, seat, seed)
 
     def result(self, state: DuorailState) -> Result | None:
         return state.result

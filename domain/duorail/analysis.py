@@ -1,5 +1,5 @@
 """Solver work, run on a worker and never in a request: the answers to the jobs the state waits on
-(:func:`work`) and the analysis of a position (:func:`analyse`).
+(:func:`work`), the analysis of a position (:func:`analyse`) and the built-in bot (:func:`bot_command`).
 
 The solver (:mod:`domain.duorail.solver`, compiled with numba) is imported on first use, so that
 importing the game does not load it.
@@ -16,12 +16,16 @@ importing the game does not load it.
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 import msgspec
 
-from domain.duorail.rules import asked_colours
-from domain.duorail.state import SEATS, DuorailState, SolverAnswer, Track
+from domain.duorail.rules import asked_colours, legal_moves, seat_to_play
+from domain.duorail.state import SEATS, DuorailState, Move, SolverAnswer, SubmitTrack, Track
 from domain.duorail.track import format_track
 from domain.game import Job
+from domain.sealed import has_submitted
 
 
 def _solve(pieces: dict[str, tuple[str, str]], colour: str, longest: bool) -> Track | None:
@@ -55,3 +59,23 @@ def analyse(state: DuorailState) -> DuorailAnalysis:
     found = {colour: _solve(pieces, colour, longest=True) for colour in SEATS}
     return DuorailAnalysis(lengths={c: len(t) if t else 0 for c, t in found.items()},
                            tracks={c: format_track(t) if t else None for c, t in found.items()})
+
+
+def bot_command(state: DuorailState, seat: str, seed: int) -> Any:
+    """The built-in bot: in play a random placement (now and then a pass; it never challenges);
+    challenged, it shows a track if one exists; in the endgame it seals its longest track."""
+    if state.phase == "play" and seat_to_play(state) == seat:
+        rng = random.Random(seed)
+        placements = [m for m in legal_moves(state, seat) if m[0].isalpha() and m[1].isdigit()]
+        return Move(rng.choice(placements) if placements and rng.random() > 0.1 else "pass")
+    challenge = state.challenge
+    if (state.phase == "challenge" and challenge is not None and challenge.challenged == seat
+            and state.options.adjudication == "submitted"):
+        track = _solve(state.pieces(), challenge.colour, longest=False)
+        return SubmitTrack(track=format_track(track) if track else None)
+    endgame = state.endgame
+    if (state.phase == "endgame" and endgame is not None and state.options.scoring == "submitted"
+            and not has_submitted(endgame.box, seat)):
+        track = _solve(state.pieces(), seat, longest=True)
+        return SubmitTrack(track=format_track(track) if track else None)
+    return None

@@ -20,6 +20,7 @@ Played(seat='white', move='@0+', placed=['@0+'], at=5000, tiles=[(0, 0, 5)], out
 
 from __future__ import annotations
 
+import random
 from typing import Any, ClassVar
 
 from domain.game import Context, Deadline, Job, Result, Viewer
@@ -87,6 +88,13 @@ class TraxGame:
 
     def work(self, state: TraxState, job: Job) -> Any:
         raise ValueError(f"Trax has no job {job.key!r}.")
+
+    def bot_command(self, state: TraxState, seat: str, seed: int) -> Any:
+        """A random legal move; a bot that may use its Mulligan declines it."""
+        if state.pending is not None:
+            return DeclineMulligan() if state.pending.decider == seat else None
+        moves = rules.legal_moves(state, seat)
+        return Play(random.Random(seed).choice(moves)) if moves else None
 
     def result(self, state: TraxState) -> Result | None:
         return state.result

@@ -1,0 +1,42 @@
+"""Built-in bots: what a seat held by a bot does next, over the whole match. Pure and seeded.
+
+The lifecycle part is the same for every game (say ready, choose a seat when holding priority);
+during play the game's own ``bot_command`` decides.
+
+>>> from domain import match
+>>> from domain.registry import game_named
+>>> trax = game_named("trax")
+>>> state = None
+>>> for e in match.decide_create("m", trax, {}, {"white": "bot_random_1", "red": "ann"}, now=0, seed=1):
+...     state = match.evolve(trax, state, e)
+>>> next_command(trax, state, "white", seed=7)
+Ready()
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from domain.game import Game, Seat
+from domain.match import ChooseSeat, MatchState, Ready
+
+
+def has_something_to_do(game: Game, state: MatchState, seat: Seat) -> bool:
+    """Cheap test whether ``seat`` is expected to act now (no solver is run)."""
+    if state.status == "waiting":
+        return seat not in state.ready
+    if state.status == "pregame":
+        return state.priority == seat
+    return state.status == "running" and seat in game.to_move(state.game)
+
+
+def next_command(game: Game, state: MatchState, seat: Seat, seed: int) -> Any:
+    """The bot's command for ``seat`` now, or ``None``."""
+    if not has_something_to_do(game, state, seat):
+        return None
+    if state.status == "waiting":
+        return Ready()
+    if state.status == "pregame":
+        return ChooseSeat(seat=random.Random(seed).choice(game.seats))
+    return game.bot_command(state.game, seat, seed)

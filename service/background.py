@@ -1,0 +1,75 @@
+"""Background work a match waits on, queued as RQ jobs: solver work (:meth:`domain.game.Game.jobs`)
+and the turns of built-in bots (:mod:`domain.bots`).
+
+After every append, and now and then while a match waits, the service makes sure each job the
+state needs is queued: a job that is missing (never queued, expired) or failed (a worker was
+killed) is queued again, at most :data:`MAX_ATTEMPTS` times. Job ids name what they are for, so the
+same need never queues twice. The worker sends each answer as an ordinary command -- a solver's as
+a system command whose idempotency key is the job's key, a bot's as its account -- so a job that
+runs twice appends once, and an answer the game has moved past is refused by the game.
+"""
+
+from __future__ import annotations
+
+import collections
+import re
+import time
+
+from rq import Queue
+from rq.job import JobStatus
+
+from domain import bots
+from domain.game import Game
+from domain.match import MatchState
+
+MAX_ATTEMPTS = 3
+RECHECK_S = 10.0
+BOT_ACCOUNTS = {"bot_random_1": "random-bot-1", "bot_random_2": "random-bot-2"}
+"""The built-in bots, by account id (ids of ordinary accounts start with ``a_``): seat one in a
+match by giving its id (two, so that bots can play each other). They have no token; the server
+plays for them on its workers: random legal moves, or better where the game has a solver."""
+
+
+def is_bot(account_id: str | None) -> bool:
+    return account_id in BOT_ACCOUNTS
+
+
+def _job_id(*parts: object) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]", "_", "-".join(map(str, parts)))
+
+
+def work_needed(game: Game, state: MatchState) -> list[tuple[str, str, tuple, str]]:
+    """The jobs ``state`` waits on: solver work, and a turn for each bot seat that has one."""
+    needed = [(_job_id("work", state.match_id, job.key), "workers.jobs.run_game_job", (state.match_id, job.key),
+               f"{job.kind} for match {state.match_id}") for job in game.jobs(state.game)]
+    for seat, account in state.seats.items():
+        if is_bot(account) and bots.has_something_to_do(game, state, seat):
+            needed.append((_job_id("bot", state.match_id, seat, state.version, state.private_events),
+                           "workers.jobs.bot_turn", (state.match_id, seat), f"{account} plays {seat}"))
+    return needed
+
+
+class RQBackground:
+    """Queues the jobs a state needs on the ``solvers`` queue (see the module's docstring)."""
+
+    def __init__(self, queue: Queue, remember: int = 10_000):
+        self.queue = queue
+        self._checked: collections.OrderedDict[str, float] = collections.OrderedDict()
+        self._attempts: dict[str, int] = {}
+        self._remember = remember
+
+    def ensure(self, game: Game, state: MatchState) -> None:
+        for job_id, function, args, description in work_needed(game, state):
+            if time.monotonic() - self._checked.get(job_id, -RECHECK_S) < RECHECK_S:
+                continue
+            self._checked[job_id] = time.monotonic()
+            self._checked.move_to_end(job_id)
+            while len(self._checked) > self._remember:
+                self._attempts.pop(self._checked.popitem(last=False)[0], None)
+            queued = self.queue.fetch_job(job_id)
+            lost = queued is None or queued.get_status(refresh=False) in (JobStatus.FAILED, JobStatus.STOPPED,
+                                                                        JobStatus.CANCELED)
+            if lost and self._attempts.get(job_id, 0) < MAX_ATTEMPTS:
+                self._attempts[job_id] = self._attempts.get(job_id, 0) + 1
+                self.queue.enqueue(function, *args, job_id=job_id, result_ttl=600, failure_ttl=3600,
+                                   job_timeout=600, description=description)
