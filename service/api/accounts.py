@@ -8,7 +8,8 @@ from domain.errors import NotAllowed
 from service.accounts import Account
 from service.api.deps import problems, require
 from service.api.strictness import strict_body
-from service.api.schemas import AccountOut, CreateAccount, NewAccount
+from service.api.schemas import AccountOut, CreateAccount, NewAccount, YourTurn
+from service.api.views import your_turns
 from service.matches import now_ms
 from service.read_models import MatchSummary
 from service.wiring import Services
@@ -36,3 +37,13 @@ class AccountController(Controller):
     @get("/me/matches", summary="The caller's unfinished matches", responses=problems(401))
     async def my_matches(self, services: Services, caller: Account | None) -> list[MatchSummary]:
         return await services.read_models.active_for(require(caller).id)
+
+    @get("/me/turns", summary="The caller's matches where it is their move, soonest deadline first",
+         responses=problems(401))
+    async def my_turns(self, services: Services, caller: Account | None) -> list[YourTurn]:
+        """For a bot playing many games: every unfinished match in which one of the caller's seats is
+        expected to act now (ready, choose a seat, move or submit), with its deadline."""
+        account = require(caller)
+        summaries = await services.read_models.active_for(account.id)
+        loaded = [await services.matches.current(summary.id) for summary in summaries]
+        return your_turns(account.id, loaded)

@@ -76,6 +76,18 @@ class DeadlineView(msgspec.Struct):
     seat: str | None
 
 
+class YourTurn(msgspec.Struct):
+    """A match waiting on the caller: its seat there, what it is expected to do (``ready``,
+    ``choose_seat`` or ``play``), the match version and the deadline, if any."""
+
+    match_id: str
+    game: str
+    seat: str
+    action: Literal["ready", "choose_seat", "play"]
+    version: int
+    deadline: DeadlineView | None
+
+
 class MatchView(msgspec.Struct):
     """The match as the caller may see it; ``state`` is the game's own view (see docs per game)."""
 

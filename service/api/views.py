@@ -5,10 +5,11 @@ from __future__ import annotations
 import msgspec
 
 from domain import match as lifecycle
+from domain.bots import has_something_to_do
 from domain.game import Game, Viewer
 from domain.match import MatchState
 from service.accounts import Account
-from service.api.schemas import DeadlineView, MatchView, SeatView
+from service.api.schemas import DeadlineView, MatchView, SeatView, YourTurn
 
 
 def match_view(game: Game, state: MatchState, viewer: Viewer, names: dict[str, Account]) -> MatchView:
@@ -26,3 +27,17 @@ def match_view(game: Game, state: MatchState, viewer: Viewer, names: dict[str, A
         options=msgspec.to_builtins(state.options),
         state=game.view(state.game, viewer),
     )
+
+
+def your_turns(account_id: str, matches: list[tuple[Game, MatchState]]) -> list[YourTurn]:
+    """The matches in which ``account_id`` is expected to act now, soonest deadline first."""
+    turns = []
+    for game, state in matches:
+        due = lifecycle.deadline(game, state)
+        for seat, holder in state.seats.items():
+            if holder == account_id and has_something_to_do(game, state, seat):
+                action = {"waiting": "ready", "pregame": "choose_seat"}.get(state.status, "play")
+                turns.append(YourTurn(match_id=state.match_id, game=state.game_name, seat=seat, action=action,
+                                      version=state.version,
+                                      deadline=DeadlineView(at=due.at, key=due.key, seat=due.seat) if due else None))
+    return sorted(turns, key=lambda t: (t.deadline is None, t.deadline.at if t.deadline else 0, t.match_id))
