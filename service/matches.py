@@ -8,7 +8,8 @@ Every command goes the same way (:meth:`MatchService.execute`):
 3. the domain decides; a refusal raises a :class:`domain.errors.DomainError` and changes nothing;
 4. the events are appended with the version they were decided on; on a conflict the command is
    decided again against the new state (unless the client pinned ``expected_version``);
-5. read models are updated and the next deadline is handed to the scheduler.
+5. read models and the players' feeds are updated, the next deadline is handed to the scheduler
+   and the background work the state needs (solver jobs, bot turns) is queued.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from domain.game import Context, Deadline, Game, Viewer
 from domain.match import MatchState
 from domain.registry import game_named
 from service.event_store import EventStore
+from service.feeds import Feeds
 from service.problems import NotFound
 from service.read_models import ReadModels
 from service.visibility import may_see, viewer_for
@@ -69,9 +71,11 @@ class _Cached(msgspec.Struct):
 
 class MatchService:
     def __init__(self, store: EventStore, read_models: ReadModels, scheduler: Scheduler | None = None,
-                 cache_size: int = 10_000, clock=now_ms, background: Background | None = None):
+                 cache_size: int = 10_000, clock=now_ms, background: Background | None = None,
+                 feeds: Feeds | None = None):
         self.store = store
         self.read_models = read_models
+        self.feeds = feeds
         self.scheduler = scheduler or NoScheduler()
         self.background = background
         self.clock = clock
@@ -259,6 +263,8 @@ class MatchService:
 
     async def _after_append(self, game: Game, previous: MatchState | None, state: MatchState) -> None:
         await self.read_models.record(state, previous)
+        if self.feeds is not None:
+            await self.feeds.record(game, previous, state)
         due = lifecycle.deadline(game, state)
         if due is not None:
             self.scheduler.schedule(state.match_id, due)

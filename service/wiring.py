@@ -10,6 +10,7 @@ from rq import Queue
 
 from service.accounts import Accounts
 from service.event_store import EventStore
+from service.feeds import Feeds
 from service.background import RQBackground
 from service.matches import MatchService
 from service.read_models import ReadModels
@@ -23,6 +24,7 @@ class Services(msgspec.Struct):
     store: EventStore
     accounts: Accounts
     read_models: ReadModels
+    feeds: Feeds
     matches: MatchService
     timer_queue: Queue
     solver_queue: Queue
@@ -43,6 +45,8 @@ def connect(settings: Settings) -> Services:
     read_models = ReadModels(client)
     timer_queue = Queue(TIMER_QUEUE, connection=queue_redis)
     solver_queue = Queue(SOLVER_QUEUE, connection=queue_redis)
-    matches = MatchService(store, read_models, RQScheduler(timer_queue), background=RQBackground(solver_queue))
+    feeds = Feeds(client)
+    matches = MatchService(store, read_models, RQScheduler(timer_queue), background=RQBackground(solver_queue),
+                           feeds=feeds)
     return Services(redis=client, queue_redis=queue_redis, store=store, accounts=Accounts(client),
-                    read_models=read_models, matches=matches, timer_queue=timer_queue, solver_queue=solver_queue)
+                    read_models=read_models, feeds=feeds, matches=matches, timer_queue=timer_queue, solver_queue=solver_queue)

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import AsyncIterator
+
+import msgspec
 from litestar import Controller, Request, get, post
+from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from domain.errors import NotAllowed
 from service.accounts import Account
@@ -11,8 +16,12 @@ from service.api.strictness import strict_body
 from service.api.schemas import AccountOut, CreateAccount, NewAccount, YourTurn
 from service.api.views import your_turns
 from service.matches import now_ms
+from service.problems import BadRequest
 from service.read_models import MatchSummary
 from service.wiring import Services
+
+FEED_ID = re.compile(r"\d{1,20}-\d{1,20}")
+KEEPALIVE_MS = 15_000
 
 
 class AccountController(Controller):
@@ -43,7 +52,37 @@ class AccountController(Controller):
     async def my_turns(self, services: Services, caller: Account | None) -> list[YourTurn]:
         """For a bot playing many games: every unfinished match in which one of the caller's seats is
         expected to act now (ready, choose a seat, move or submit), with its deadline."""
+        return await _turns(services, require(caller))
+
+    @get("/me/stream", summary="Server-Sent Events: your turns now, then match starts, turns and ends",
+         responses=problems(400, 401), media_type="text/event-stream")
+    async def my_stream(self, request: Request, services: Services, caller: Account | None) -> ServerSentEvent:
+        """The first message (``turns``) lists the matches waiting on you, as ``/accounts/me/turns``;
+        then one message per ``match_started``, ``your_turn`` and ``match_ended`` in any of your
+        matches. Reconnect with ``Last-Event-ID`` to receive what you missed (the last 1,000)."""
         account = require(caller)
-        summaries = await services.read_models.active_for(account.id)
-        loaded = [await services.matches.current(summary.id) for summary in summaries]
-        return your_turns(account.id, loaded)
+        resume = request.headers.get("last-event-id")
+        if resume is not None and not FEED_ID.fullmatch(resume):
+            raise BadRequest("bad_last_event_id", "Last-Event-ID must be an id this stream sent (like 1700000000000-0).")
+        return ServerSentEvent(_feed(services, account, resume))
+
+
+async def _turns(services: Services, account: Account) -> list[YourTurn]:
+    summaries = await services.read_models.active_for(account.id)
+    return your_turns(account.id, [await services.matches.current(summary.id) for summary in summaries])
+
+
+async def _feed(services: Services, account: Account, resume: str | None) -> AsyncIterator[ServerSentEventMessage]:
+    after = resume
+    if after is None:
+        after = await services.feeds.last_id(account.id)
+        turns = await _turns(services, account)
+        yield ServerSentEventMessage(event="turns", id=after, data=msgspec.json.encode(turns).decode())
+    while True:
+        items = await services.feeds.wait(account.id, after, KEEPALIVE_MS)
+        for entry_id, item in items:
+            after = entry_id
+            kind = msgspec.json.decode(item)["type"]
+            yield ServerSentEventMessage(event=kind, id=entry_id, data=item.decode())
+        if not items:
+            yield ServerSentEventMessage(comment="keep-alive")

@@ -23,7 +23,8 @@ Choices (each commented where it is made)
 - Every caller gets two real matches (``caller`` fixture), so generated requests also meet live
   matches, not only the 404 branch (``_real_match``).
 - Long-poll: ``wait=`` (up to 60 s by the schema) is scaled down before sending (``_short_wait``).
-- SSE: ``/matches/{match_id}/stream`` is tested too, with limits set for that operation.
+- SSE: ``/matches/{match_id}/stream`` and ``/accounts/me/stream`` are tested too, with limits set
+  for those operations.
   Schemathesis stops reading an event stream after ``max-stream-events`` events or after
   ``request-timeout`` seconds. Litestar cancels the stream's generator when the client disconnects,
   so no request lasts more than a second. (A random id gets a 404 before the stream starts.)
@@ -71,6 +72,12 @@ max-steps = {STATEFUL_STEPS}
 # notices the disconnect and ends the stream. Random ids get a 404 before the stream starts.
 [[operations]]
 include-path = "/matches/{{match_id}}/stream"
+max-stream-events = 1
+request-timeout = 1
+
+# The account's stream: the same limits (its first message is the `turns` list).
+[[operations]]
+include-path = "/accounts/me/stream"
 max-stream-events = 1
 request-timeout = 1
 
