@@ -1,7 +1,7 @@
 """Built-in bots: what a seat held by a bot does next, over the whole match. Pure and seeded.
 
 The lifecycle part is the same for every game (say ready, choose a seat when holding priority);
-during play the game's own ``bot_command`` decides.
+during play the game's own ``bot_commands`` decide (candidates, preferred first).
 
 >>> from domain import match
 >>> from domain.registry import game_named
@@ -9,8 +9,8 @@ during play the game's own ``bot_command`` decides.
 >>> state = None
 >>> for e in match.decide_create("m", trax, {}, {"white": "bot_random_1", "red": "ann"}, now=0, seed=1):
 ...     state = match.evolve(trax, state, e)
->>> next_command(trax, state, "white", seed=7)
-Ready()
+>>> next_commands(trax, state, "white", seed=7)
+[Ready()]
 """
 
 from __future__ import annotations
@@ -31,12 +31,12 @@ def has_something_to_do(game: Game, state: MatchState, seat: Seat) -> bool:
     return state.status == "running" and seat in game.to_move(state.game)
 
 
-def next_command(game: Game, state: MatchState, seat: Seat, seed: int) -> Any:
-    """The bot's command for ``seat`` now, or ``None``."""
+def next_commands(game: Game, state: MatchState, seat: Seat, seed: int) -> list[Any]:
+    """The bot's candidate commands for ``seat`` now, preferred first (``[]``: nothing to do)."""
     if not has_something_to_do(game, state, seat):
-        return None
+        return []
     if state.status == "waiting":
-        return Ready()
+        return [Ready()]
     if state.status == "pregame":
-        return ChooseSeat(seat=random.Random(seed).choice(game.seats))
-    return game.bot_command(state.game, seat, seed)
+        return [ChooseSeat(seat=random.Random(seed).choice(game.seats))]
+    return game.bot_commands(state.game, seat, seed)

@@ -121,9 +121,11 @@ class Game(Protocol):
         """Solver work the state waits on; ``[]`` for most states (and always in Trax)."""
     def work(self, state: Any, job: Job) -> Any:
         """Run ``job`` (pure, possibly slow) and return the system command that answers it."""
-    def bot_command(self, state: Any, seat: Seat, seed: int) -> Any:
-        """The built-in bot's command for ``seat`` (random legal play, or better where a solver
-        helps), or ``None`` when the seat has nothing to do. Pure: ``seed`` is the only chance."""
+    def bot_commands(self, state: Any, seat: Seat, seed: int) -> list[Any]:
+        """The built-in bot's candidate commands for ``seat``, preferred first (random legal play,
+        or better where a solver helps); the worker plays the first one the game accepts, since
+        hidden information (MonUnrail's supply) may refuse some. ``[]``: nothing to do. Pure:
+        ``seed`` is the only chance."""
     def result(self, state: Any) -> Result | None: ...
     def svg(self, state: Any, viewer: Viewer) -> str: ...
     def analyse(self, state: Any) -> msgspec.Struct: ...

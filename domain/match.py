@@ -213,6 +213,9 @@ def decide(game: Game, state: MatchState, command: Any, ctx: Context) -> list[An
         return [MatchAborted(reason=command.reason or "aborted by the organizer", at=ctx.now)]
     if isinstance(command, Join):
         return _join(state, command, ctx)
+    if seat is None and ctx.organizer and not isinstance(command, MATCH_COMMANDS):
+        # an organizer's own game command (MonUnrail's secret supply); the game checks it
+        return game.decide(state.game, command, _game_context(state, ctx, None))
     if seat is None:
         raise NotAllowed("not_a_player", "You hold no seat in this match.")
     if isinstance(command, Ready):

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import zlib
 
 import msgspec
 
@@ -104,13 +105,13 @@ async def _bot_turn(match_id: str, seat: str) -> None:
         if not is_bot(account):
             return
         position = f"{state.version}.{state.private_events}"
-        command = bots.next_command(game, state, seat, seed=hash((state.seed, position, seat)) & 0xFFFF_FFFF)
-        if command is None:
-            return
-        try:
-            await services.matches.execute(match_id, codec_for(game).encode(command), account,
-                                           idempotency=f"bot-{position}")
-        except DomainError as refused:
-            logging.getLogger(__name__).info("bot %s in %s: %s", account, match_id, refused)
+        seed = zlib.crc32(f"{state.seed}:{position}:{seat}".encode())
+        for attempt, command in enumerate(bots.next_commands(game, state, seat, seed=seed)):
+            try:  # the first candidate the game accepts (hidden information may refuse some)
+                await services.matches.execute(match_id, codec_for(game).encode(command), account,
+                                               idempotency=f"bot-{position}-{attempt}")
+                return
+            except DomainError as refused:
+                logging.getLogger(__name__).info("bot %s in %s: %s", account, match_id, refused)
     finally:
         await services.close()

@@ -87,10 +87,10 @@ class CairoGame:
     def work(self, state: CairoState, job: Job) -> Any:
         raise ValueError(f"Cairo Corridor has no job {job.key!r}.")
 
-    def bot_command(self, state: CairoState, seat: str, seed: int) -> Any:
+    def bot_commands(self, state: CairoState, seat: str, seed: int) -> list[Any]:
         """A random legal placement."""
         moves = rules.legal_moves(state, seat)
-        return Place(cell=random.Random(seed).choice(moves)) if moves else None
+        return [Place(cell=random.Random(seed).choice(moves))] if moves else []
 
     def result(self, state: CairoState) -> Result | None:
         return state.result

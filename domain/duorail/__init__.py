@@ -91,8 +91,9 @@ class DuorailGame:
     def work(self, state: DuorailState, job: Job) -> SolverAnswer:
         return work(state, job)
 
-    def bot_command(self, state: DuorailState, seat: str, seed: int) -> Any:
-        return bot_command(state, seat, seed)
+    def bot_commands(self, state: DuorailState, seat: str, seed: int) -> list[Any]:
+        command = bot_command(state, seat, seed)
+        return [] if command is None else [command]
 
     def result(self, state: DuorailState) -> Result | None:
         return state.result

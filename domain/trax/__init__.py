@@ -89,12 +89,12 @@ class TraxGame:
     def work(self, state: TraxState, job: Job) -> Any:
         raise ValueError(f"Trax has no job {job.key!r}.")
 
-    def bot_command(self, state: TraxState, seat: str, seed: int) -> Any:
+    def bot_commands(self, state: TraxState, seat: str, seed: int) -> list[Any]:
         """A random legal move; a bot that may use its Mulligan declines it."""
         if state.pending is not None:
-            return DeclineMulligan() if state.pending.decider == seat else None
+            return [DeclineMulligan()] if state.pending.decider == seat else []
         moves = rules.legal_moves(state, seat)
-        return Play(random.Random(seed).choice(moves)) if moves else None
+        return [Play(random.Random(seed).choice(moves))] if moves else []
 
     def result(self, state: TraxState) -> Result | None:
         return state.result

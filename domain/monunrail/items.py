@@ -1,0 +1,74 @@
+"""Multicolor's items (each player holds one of each unless the options say otherwise):
+
+- ``first_turn``: before the first move, the player about to make it looks at the board for up to
+  a minute, then chooses to go first or second (``monunrail_choose_order``; when the minute is up
+  without a choice, the holder goes first);
+- ``undo``: on your turn, take back the opponent's last move -- the game returns to exactly where
+  it stood before it (board, supply, phase) and that player moves again; never after Impossible;
+- ``time_rush``: the opponent's next turn lasts at most 1 minute, with no overflow;
+- ``plus_time``: 4 more minutes for your running turn.
+
+Using an item does not end the turn (except Undo, which gives the turn back to the undone move's
+player, and First Turn, which opens the choice).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from domain.clock import NoClock
+from domain.errors import IllegalMove, WrongState
+from domain.game import Context
+from domain.monunrail.state import ItemUsed, MonunrailState, UseItem
+from domain.monunrail.timing import FIRST_TURN_LOOK_MS, PLUS_TIME_MS
+from domain.monunrail.turns import check_turn, end_turn, other, start_turn
+
+replace = msgspec.structs.replace
+
+LABEL = {"first_turn": "First Turn", "undo": "Undo", "time_rush": "Time Rush", "plus_time": "+Time"}
+
+
+def decide_item(state: MonunrailState, command: UseItem, ctx: Context) -> list[Any]:
+    """Using an item on your turn (First Turn: before the first move, by the player about to make it)."""
+    seat = check_turn(state, ctx.seat, ctx.now)
+    item = command.item
+    if state.items[seat].get(item, 0) < 1:
+        raise IllegalMove("no_item", f"You hold no {LABEL[item]} item (any more).")
+    if state.choosing is not None:
+        raise WrongState("choosing_order", "First Turn was used: send monunrail_choose_order (first or second).")
+    undone: list[str] = []
+    if item == "first_turn":
+        if state.position.moves or state.history or state.call is not None:
+            raise IllegalMove("too_late", "First Turn is used before the first move, by the player about to make it.")
+    elif item == "undo":
+        if state.call is not None:
+            raise IllegalMove("undo_after_impossible", "Nothing can be undone once Impossible has been called.")
+        if not state.history or state.history[-1].to_act == seat:
+            raise IllegalMove("nothing_to_undo", "Undo takes back the opponent's last move; there is none to take back.")
+        undone = [state.position.moves[-1]]
+    else:
+        if isinstance(state.options.time, NoClock):
+            raise IllegalMove("no_clock", f"{LABEL[item]} needs a clock; this match is played without one.")
+        if item == "time_rush" and (state.call is not None or state.rush_next == other(seat)):
+            raise IllegalMove("no_next_turn", "The opponent has no next turn to rush (or it is rushed already).")
+    return [ItemUsed(seat=seat, item=item, at=ctx.now, undone=undone)]
+
+
+def evolve_item(state: MonunrailState, event: ItemUsed) -> MonunrailState:
+    seat, item, at = event.seat, event.item, event.at
+    held = state.items[seat]
+    state = replace(state, items={**state.items, seat: {**held, item: held.get(item, 0) - 1}})
+    if item == "first_turn":
+        state = end_turn(state, seat, at)
+        return replace(state, choosing=seat, choose_until=at + FIRST_TURN_LOOK_MS, ply=state.ply + 1,
+                       turn_started_at=at)
+    if item == "undo":
+        state = end_turn(state, seat, at)
+        previous = state.history[-1]
+        state = replace(state, position=previous, history=state.history[:-1])
+        return start_turn(state, previous.to_act, at)
+    if item == "time_rush":
+        return replace(state, rush_next=other(seat))
+    return replace(state, turn_bonus_ms=state.turn_bonus_ms + PLUS_TIME_MS, ply=state.ply + 1)

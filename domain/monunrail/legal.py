@@ -1,0 +1,61 @@
+"""Legal moves as text, and the command each one is.
+
+Listing every build of 1-3 tiles would be huge (tens of thousands early on), so in the build phase
+:func:`legal_moves` lists the single-tile builds -- every shape (and colour) on every empty cell next
+to a tile -- plus ``impossible`` (and ``swap`` while the pie swap is open). It does not look at the
+hidden supply: a listed build may still be refused as ``kind_exhausted``. In the unrail phase it
+lists every removal (``E3 F3``); after First Turn, ``go first`` and ``go second``. An Impossible
+answered by a submitted completion lists nothing (a completion has any number of tiles).
+
+>>> from domain.monunrail.rules import begin
+>>> from domain.monunrail.setup import initial
+>>> s = begin(initial(None, seed=0), at=0)
+>>> moves = legal_moves(s, "first")
+>>> len(moves), moves[:2], moves[-1], command_for(s, "D3 RD")
+(43, ['D3 UD', 'D3 LR'], 'impossible', Build(tiles='D3 RD'))
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.monunrail.rules import grid_of
+from domain.monunrail.state import Build, ChooseOrder, Impossible, MonunrailState, Swap, Unrail
+from domain.monunrail.tiles import SHAPES, shape_name
+from domain.monunrail.turns import seat_to_act
+from domain.monunrail.unrail import bits, position_of, solver_for
+
+
+def legal_moves(state: MonunrailState, seat: str) -> list[str]:
+    """The moves ``seat`` may make now, as text (see the module's note on builds)."""
+    if seat_to_act(state) != seat or state.call is not None:
+        return []
+    if state.choosing is not None:
+        return ["go first", "go second"]
+    g, position = grid_of(state), state.position
+    swap = ["swap"] if position.swap_open else []
+    if position.phase == "unrail":
+        removals = solver_for(g).moves(position_of(position.board, state.multicolor))
+        return [" ".join(g.name(i) for i in bits(move)) for move in removals] + swap
+    board = position.board
+    colours = (" red", " blue") if state.multicolor else ("",)
+    moves = []
+    for i, code in enumerate(board):
+        if code or not any(j is not None and board[j] for j in g.neighbours[i].values()):
+            continue
+        moves += [f"{g.name(i)} {shape_name(shape)}{colour}" for shape in SHAPES for colour in colours]
+    return moves + swap + ["impossible"]
+
+
+def command_for(state: MonunrailState, move: str) -> Any:
+    """The command a legal move stands for."""
+    text = move.strip().lower()
+    if text == "impossible":
+        return Impossible()
+    if text == "swap":
+        return Swap()
+    if text in ("go first", "go second"):
+        return ChooseOrder(go=text.split()[1])  # type: ignore[arg-type]
+    if state.position.phase == "unrail":
+        return Unrail(cells=move)
+    return Build(tiles=move)

@@ -1,0 +1,48 @@
+"""The clock: 2 minutes a move, then a 7-minute overflow never refilled (:class:`domain.clock.Bank`),
+shaped by the items: Time Rush caps the opponent's next turn at 1 minute (no overflow), +Time adds
+4 minutes to the holder's running turn.
+
+>>> from domain.clock import Bank, SeatClock
+>>> bank = Bank(per_move_ms=120_000, reserve_ms=420_000)
+>>> turn_limit(bank, rushed=False, bonus_ms=0), turn_limit(bank, rushed=True, bonus_ms=240_000)
+(120000, 300000)
+>>> turn_end(bank, SeatClock(reserve_ms=420_000), started_at=0, rushed=False, bonus_ms=0)
+540000
+>>> spend_turn(bank, SeatClock(reserve_ms=420_000), 0, 150_000, rushed=False, bonus_ms=0)
+SeatClock(reserve_ms=390000, grace_used=False)
+"""
+
+from __future__ import annotations
+
+from domain.clock import Bank, NoClock, SeatClock
+
+RUSH_MS = 60_000
+PLUS_TIME_MS = 240_000
+FIRST_TURN_LOOK_MS = 60_000
+
+
+def turn_limit(tc: Bank | NoClock, rushed: bool, bonus_ms: int) -> int | None:
+    """The time a turn may take before its overflow is used (``None`` without a clock)."""
+    if isinstance(tc, NoClock):
+        return None
+    return (RUSH_MS if rushed else tc.per_move_ms) + bonus_ms
+
+
+def turn_end(tc: Bank | NoClock, clock: SeatClock, started_at: int, rushed: bool, bonus_ms: int) -> int | None:
+    """The instant the running turn is out of time: its limit, plus the overflow unless rushed."""
+    limit = turn_limit(tc, rushed, bonus_ms)
+    if limit is None:
+        return None
+    return started_at + limit + (0 if rushed else clock.reserve_ms)
+
+
+def spend_turn(tc: Bank | NoClock, clock: SeatClock, started_at: int, now: int, rushed: bool,
+               bonus_ms: int) -> SeatClock:
+    """The seat's clock after its turn ends at ``now``: time past the limit comes off the overflow."""
+    limit = turn_limit(tc, rushed, bonus_ms)
+    if limit is None:
+        return clock
+    over = max(0, now - started_at - limit)
+    if not over:
+        return clock
+    return SeatClock(reserve_ms=max(0, clock.reserve_ms - over), grace_used=clock.grace_used)

@@ -1,0 +1,87 @@
+"""Is the track complete? Every rail end meets a rail end of its neighbour, and all the tiles on
+the board form one single closed circuit that passes every tile -- a crossroads twice, once
+along each bar.
+
+The circuit is followed rail by rail: a *segment* is a tile's rail (one per tile, two per
+crossroads); the track is complete when every end is joined and following the rails from any
+segment comes back to it after visiting every segment.
+
+>>> from domain.monunrail.board import grid
+>>> from domain.monunrail.tiles import UD, RD, DL, UR, LU, CROSS
+>>> g = grid(3, 3)
+>>> ring = {0: RD, 1: 10, 2: DL, 3: UD, 5: UD, 6: UR, 7: 10, 8: LU}
+>>> board = tuple(ring.get(i, 0) for i in range(9))
+>>> is_complete(board, g), incompleteness(board, g)
+(True, None)
+>>> incompleteness(board[:8] + (0,), g)
+'the rail of C2 faces the empty cell C3'
+"""
+
+from __future__ import annotations
+
+from domain.monunrail.board import Board, Grid
+from domain.monunrail.tiles import CROSS, OPPOSITE, SIDES, STEP
+
+_SIDE_WORD = {1: "top", 2: "right", 4: "bottom", 8: "left"}
+
+
+def open_end(board: Board, g: Grid) -> tuple[int, int] | None:
+    """The first ``(cell, side)`` whose rail end meets no rail end, in reading order, or ``None``."""
+    for i, code in enumerate(board):
+        if not code:
+            continue
+        for side in SIDES:
+            if code & side:
+                j = g.neighbours[i][side]
+                if j is None or not board[j] & OPPOSITE[side]:
+                    return i, side
+    return None
+
+
+def _next(board: Board, g: Grid, i: int, entered: int) -> tuple[int, int]:
+    """Following a rail that enters cell ``i`` through side ``entered``: the next cell and the side
+    it is entered through."""
+    code = board[i]
+    out = OPPOSITE[entered] if code & 15 == CROSS else (code & 15) & ~entered
+    j = g.neighbours[i][out]
+    assert j is not None
+    return j, OPPOSITE[out]
+
+
+def circuit_segments(board: Board, g: Grid) -> int:
+    """The number of segments on the circuit through the first tile (every end must be joined)."""
+    start = next(i for i, code in enumerate(board) if code)
+    first_side = next(s for s in SIDES if board[start] & s)
+    i, entered = start, first_side
+    count = 0
+    while True:
+        i, entered = _next(board, g, i, entered)
+        count += 1
+        if i == start and entered == first_side:
+            return count
+
+
+def is_complete(board: Board, g: Grid) -> bool:
+    """True when every tile lies on one closed circuit through every segment."""
+    return incompleteness(board, g) is None
+
+
+def incompleteness(board: Board, g: Grid) -> str | None:
+    """Why the track is not complete, in words, or ``None`` when it is."""
+    if not any(board):
+        return "there are no tiles"
+    end = open_end(board, g)
+    if end is not None:
+        i, side = end
+        j = g.neighbours[i][side]
+        where = ("the edge of the board" if j is None else f"the empty cell {g.name(j)}" if not board[j]
+                 else f"a side of {g.name(j)} without rail")
+        return f"the rail of {g.name(i)} faces {where}"
+    segments = sum(2 if code & 15 == CROSS else 1 for code in board if code)
+    on_circuit = circuit_segments(board, g)
+    if on_circuit != segments:
+        return f"the tiles form more than one circuit ({on_circuit} of {segments} rails on the first)"
+    return None
+
+
+__all__ = ["STEP", "circuit_segments", "incompleteness", "is_complete", "open_end"]

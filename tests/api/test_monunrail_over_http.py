@@ -1,0 +1,71 @@
+"""MonUnrail over HTTP: the hidden supply leaks through no door; Impossible judged on a worker;
+whole games played unattended by the built-in bots."""
+
+from __future__ import annotations
+
+import time
+
+from tests.api.helpers import Table
+from tests.api.test_duorail_over_http import first_sse_message
+
+SEATS = ("first", "second")
+
+
+def doors(table: Table, live_server) -> dict[str, bytes]:
+    """Everything a player or a spectator can read about the match."""
+    seen = {}
+    for who, headers in (("first", table.headers["first"]), ("second", table.headers["second"]), ("spectator", {})):
+        seen[f"{who} view"] = table.http.get(table.url, headers=headers).content
+        seen[f"{who} events"] = table.http.get(f"{table.url}/events", headers=headers).content
+        seen[f"{who} legal moves"] = table.http.get(f"{table.url}/legal-moves", params={"seat": "first"},
+                                                    headers=headers).content
+        seen[f"{who} svg"] = table.http.get(f"{table.url}/board.svg", headers=headers).content
+        seen[f"{who} sse"] = first_sse_message(live_server.url + table.url + "/stream", headers)
+    return seen
+
+
+def test_the_supply_the_organizer_sets_stays_secret(http, live_server, admin_headers):
+    table = Table(http, "monunrail", SEATS, options={"pie": False}).ready()
+    before = doors(table, live_server)
+    secret = {"straight": 16, "turn": 0, "crossroads": 0}
+    r = http.post(f"{table.url}/commands", json={"type": "monunrail_set_supply", "supply": secret},
+                  headers=admin_headers)
+    assert r.status_code == 200, r.text
+    assert doors(table, live_server) == before  # not a byte changed for players or spectators
+    organizer = http.get(table.url, headers=admin_headers).json()["state"]
+    assert organizer["supply"] == secret
+    assert table.view("first")["state"]["supply"] is None
+
+    refused = table.send("first", {"type": "monunrail_build", "tiles": "D3 UR"})  # a turn: none left
+    assert refused.status_code == 422 and refused.json()["code"] == "kind_exhausted"
+    assert "16" not in refused.text and "straight" not in refused.text  # names only what was asked for
+    assert doors(table, live_server) == before  # a refused build changes nothing
+    assert table.send("first", {"type": "monunrail_build", "tiles": "D3 UD"}).status_code == 200
+    assert table.send("first", {"type": "monunrail_build", "tiles": "D5 UD"}).status_code == 409  # second's turn
+    players_versions = [e["version"] for e in table.events("first")]
+    assert players_versions == list(range(1, len(players_versions) + 1))  # the secret left no gap
+
+
+def test_an_impossible_call_is_judged_by_the_solver_on_a_worker(http, worker):
+    table = Table(http, "monunrail", SEATS, options={"pie": False}).ready()
+    r = table.send("first", {"type": "monunrail_impossible"})  # two stations, a full supply: completable
+    assert r.status_code == 200, r.text
+    give_up = time.monotonic() + 60
+    while (view := table.view())["status"] != "finished" and time.monotonic() < give_up:
+        time.sleep(0.2)
+    assert view["result"]["winner"] == "second" and view["result"]["reason"] == "impossible_refuted"
+    assert view["state"]["supply"] is not None  # revealed to everyone once the game is over
+
+
+def test_two_bots_play_monunrail_to_the_end(http, admin_headers, worker):
+    for variant in ("classic", "multicolor"):
+        r = http.post("/matches", json={"game": "monunrail", "seats": {"first": "bot_random_1",
+                                                                        "second": "bot_random_2"},
+                                        "options": {"variant": variant}}, headers=admin_headers)
+        assert r.status_code == 201, r.text
+        url = f"/matches/{r.json()['id']}"
+        give_up = time.monotonic() + 150
+        while (view := http.get(url).json())["status"] != "finished" and time.monotonic() < give_up:
+            time.sleep(0.3)
+        assert view["status"] == "finished", (variant, view["state"])
+        assert view["result"]["winner"] in SEATS
