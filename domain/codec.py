@@ -19,19 +19,10 @@ from typing import Any, Generic, TypeVar, Union
 import msgspec
 
 from domain.errors import InvalidCommand
-from domain.game import Game
+from domain.game import ORGANIZER, PUBLIC, Game, private_to
 from domain.match import MATCH_COMMANDS, MATCH_EVENTS
 
 E = TypeVar("E")
-
-PUBLIC = "public"
-ORGANIZER = "organizer"
-
-
-def private_to(seat: str) -> str:
-    """The visibility of an event only ``seat`` (and the organizer) may see until it is revealed."""
-    return f"seat:{seat}"
-
 
 class Recorded(msgspec.Struct, Generic[E], frozen=True):
     version: int

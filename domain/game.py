@@ -23,6 +23,15 @@ Seat = str
 """A seat is named by the game: ``white``/``red`` in Trax, ``blue``/``red`` in Duorail, ..."""
 
 
+PUBLIC = "public"
+ORGANIZER = "organizer"
+
+
+def private_to(seat: str) -> str:
+    """The visibility of an event only ``seat`` may see until it is revealed (see ``visibility``)."""
+    return f"seat:{seat}"
+
+
 class Context(msgspec.Struct, frozen=True):
     """Everything a decision may read from outside: the server time and who is acting.
 
@@ -107,6 +116,8 @@ class Game(Protocol):
     events: ClassVar[tuple[type[msgspec.Struct], ...]]
     has_private_events: ClassVar[bool]
     """True when ``visibility`` may mark an event private (sealed submissions, hidden supply)."""
+    secret_options: ClassVar[tuple[str, ...]]
+    """Options only the organizer may see (recorded privately; the match shows the others)."""
 
     def initial(self, options: Any, seed: int) -> Any: ...
     def begin(self, state: Any, at: int) -> Any: ...

@@ -25,7 +25,7 @@ from typing import Any, Literal
 import msgspec
 
 from domain.errors import InvalidCommand, NotAllowed, WrongState
-from domain.game import Context, Deadline, Game, Result, Seat, is_due
+from domain.game import ORGANIZER, Context, Deadline, Game, Result, Seat, is_due
 
 # ---------------------------------------------------------------- commands shared by every game
 
@@ -100,6 +100,13 @@ class SeatsAssigned(msgspec.Struct, frozen=True, tag="seats_assigned"):
     by_default: bool = False
 
 
+class SecretOptions(msgspec.Struct, frozen=True, tag="secret_options"):
+    """The options a game keeps from the players (``Game.secret_options``, e.g. MonUnrail's supply),
+    recorded right after ``match_created`` as an event only the organizer may see."""
+
+    options: dict[str, Any]
+
+
 class SeatsSwapped(msgspec.Struct, frozen=True, tag="seats_swapped"):
     """The two players exchange seats during play (the pie rule). A game returns it from ``decide``,
     next to its own event saying why; the lifecycle moves the accounts, the game's state is untouched."""
@@ -118,7 +125,8 @@ class MatchAborted(msgspec.Struct, frozen=True, tag="match_aborted"):
 
 
 MATCH_EVENTS: tuple[type, ...] = (
-    MatchCreated, SeatJoined, PlayerReady, MatchStarted, SeatsAssigned, SeatsSwapped, Resigned, MatchAborted,
+    MatchCreated, SecretOptions, SeatJoined, PlayerReady, MatchStarted, SeatsAssigned, SeatsSwapped, Resigned,
+    MatchAborted,
 )
 
 Status = Literal["waiting", "pregame", "running", "finished", "aborted"]
@@ -146,9 +154,14 @@ class MatchState(msgspec.Struct, frozen=True):
     """The account that held the priority seat when seats were assigned (it keeps priority)."""
 
 
+def visibility(game: Game, event: Any) -> str | None:
+    """``None`` for a public event, else who may see it (see :mod:`domain.codec`)."""
+    return ORGANIZER if isinstance(event, SecretOptions) else game.visibility(event)
+
+
 def is_private(game: Game, event: Any) -> bool:
-    """True for an event the game keeps private (a sealed submission): it takes no public version."""
-    return game.visibility(event) is not None
+    """True for an event kept private (secret options, a sealed submission): it takes no public version."""
+    return visibility(game, event) is not None
 
 
 def seat_of(state: MatchState, account: str | None) -> Seat | None:
@@ -175,8 +188,11 @@ def decide_create(match_id: str, game: Game, options: dict[str, Any], seats: dic
     if not 1_000 <= pregame_ms <= 24 * 3600 * 1000:
         raise InvalidCommand("bad_pregame_time", "pregame_ms must be between 1 second and 24 hours.")
     game.initial(parse_options(game, options), seed)  # raises on bad options
-    return [MatchCreated(match_id=match_id, game=game.name, options=options, seats=dict(seats),
-                         priority=priority, starts_at=starts_at, pregame_ms=pregame_ms, seed=seed, at=now)]
+    secret = {name: value for name, value in options.items() if name in game.secret_options}
+    public = {name: value for name, value in options.items() if name not in secret}
+    created = MatchCreated(match_id=match_id, game=game.name, options=public, seats=dict(seats),
+                           priority=priority, starts_at=starts_at, pregame_ms=pregame_ms, seed=seed, at=now)
+    return [created, SecretOptions(options=secret)] if secret else [created]
 
 
 def parse_options(game: Game, options: dict[str, Any]) -> Any:
@@ -325,6 +341,9 @@ def _evolve(game: Game, state: MatchState, event: Any) -> MatchState:
         priority_account = state.seats.get(state.priority) if state.priority else None
         return replace(state, status="running", seats=dict(event.seats), priority_account=priority_account,
                        game=game.begin(state.game, event.at))
+    if isinstance(event, SecretOptions):  # the game starts from every option; the match shows the public ones
+        every_option = parse_options(game, {**msgspec.to_builtins(state.options), **event.options})
+        return replace(state, game=game.initial(every_option, state.seed))
     if isinstance(event, SeatsSwapped):
         first, second = state.seats
         return replace(state, seats={first: state.seats[second], second: state.seats[first]})
@@ -344,6 +363,6 @@ def _event_time(event: Any, state: MatchState) -> int | None:
 
 __all__ = [
     "Abort", "ChooseSeat", "Join", "MatchAborted", "MatchCreated", "MatchStarted", "MatchState", "PlayerReady",
-    "Ready", "Resign", "Resigned", "SeatJoined", "SeatsAssigned", "SeatsSwapped", "Timeout", "decide", "decide_create",
+    "Ready", "Resign", "Resigned", "SeatJoined", "SeatsAssigned", "SeatsSwapped", "SecretOptions", "Timeout", "decide", "decide_create",
     "deadline", "evolve", "is_private", "seat_of",
 ]

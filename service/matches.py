@@ -94,7 +94,7 @@ class MatchService:
         events = lifecycle.decide_create(match_id, game, options, seats, now=now, seed=secrets.randbits(63),
                                          priority=priority, starts_at=starts_at, pregame_ms=pregame_ms)
         encoded = [codec_for(game).encode(r) for r in self._record(game, None, events, now)]
-        outcome = await self.store.append(match_id, 0, encoded)
+        outcome = await self.store.append(match_id, 0, encoded, private=[lifecycle.is_private(game, e) for e in events])
         if outcome.status != "appended":
             raise WrongState("match_exists", "A match with this id exists; try again.")
         state = self._remember(game, None, events)
@@ -243,7 +243,7 @@ class MatchService:
         version = state.version if state else 0
         recorded = []
         for event in events:
-            visibility = game.visibility(event)
+            visibility = lifecycle.visibility(game, event)
             version += visibility is None
             recorded.append(Recorded(version=version, at=now, event=event, visibility=visibility or PUBLIC))
         return recorded

@@ -52,6 +52,7 @@ class CairoGame:
     events: ClassVar[tuple[type, ...]] = EVENTS
     View: ClassVar[type] = CairoView
     has_private_events: ClassVar[bool] = False
+    secret_options: ClassVar[tuple[str, ...]] = ()
 
     def initial(self, options: CairoOptions, seed: int) -> CairoState:
         return rules.initial(options, seed)

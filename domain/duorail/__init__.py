@@ -57,6 +57,7 @@ class DuorailGame:
     events: ClassVar[tuple[type, ...]] = EVENTS
     View: ClassVar[type] = DuorailView
     has_private_events: ClassVar[bool] = True
+    secret_options: ClassVar[tuple[str, ...]] = ()
 
     def initial(self, options: DuorailOptions, seed: int) -> DuorailState:
         return rules.initial(options, seed)

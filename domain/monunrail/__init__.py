@@ -77,6 +77,7 @@ class MonunrailGame:
     events: ClassVar[tuple[type, ...]] = EVENTS
     View: ClassVar[type] = MonunrailView
     has_private_events: ClassVar[bool] = True
+    secret_options: ClassVar[tuple[str, ...]] = ("supply",)
 
     def initial(self, options: MonunrailOptions, seed: int) -> MonunrailState:
         return initial(options, seed)

@@ -54,6 +54,7 @@ class TraxGame:
     events: ClassVar[tuple[type, ...]] = EVENTS
     View: ClassVar[type] = TraxView
     has_private_events: ClassVar[bool] = False
+    secret_options: ClassVar[tuple[str, ...]] = ()
 
     def initial(self, options: TraxOptions, seed: int) -> TraxState:
         return rules.initial(options, seed)

@@ -7,6 +7,7 @@ import time
 
 from tests.api.helpers import Table
 from tests.api.test_duorail_over_http import first_sse_message
+from tests.conftest import new_account
 
 SEATS = ("first", "second")
 
@@ -69,3 +70,24 @@ def test_two_bots_play_monunrail_to_the_end(http, admin_headers, worker):
             time.sleep(0.3)
         assert view["status"] == "finished", (variant, view["state"])
         assert view["result"]["winner"] in SEATS
+
+
+def test_a_supply_given_in_the_options_is_kept_from_the_players(http, admin_headers):
+    secret = {"straight": 10, "turn": 3, "crossroads": 3}
+    players = {seat: new_account(http, seat[:2]) for seat in SEATS}
+    r = http.post("/matches", json={"game": "monunrail", "seats": {s: a for s, (a, _) in players.items()},
+                                    "options": {"supply": secret, "pie": False}}, headers=admin_headers)
+    assert r.status_code == 201, r.text
+    url = f"/matches/{r.json()['id']}"
+    for headers in (players["first"][1], players["second"][1], {}):
+        view = http.get(url, headers=headers)
+        events = http.get(f"{url}/events", headers=headers)
+        assert view.json()["options"]["supply"] is None and view.json()["state"]["supply"] is None
+        assert [e["version"] for e in events.json()["events"]] == [1]  # match_created only, no gap
+        assert b'"turn":3' not in view.content + events.content
+    assert http.get(url, headers=admin_headers).json()["state"]["supply"] == secret
+    for _, headers in players.values():
+        assert http.post(f"{url}/ready", headers=headers).status_code == 200
+    build = {"type": "monunrail_build", "tiles": "D3 UR"}
+    assert http.post(f"{url}/commands", json=build, headers=players["first"][1]).status_code == 200
+    assert http.get(url, headers=admin_headers).json()["state"]["supply"]["turn"] == 2  # the game used it
