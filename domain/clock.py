@@ -25,6 +25,8 @@ from __future__ import annotations
 
 import msgspec
 
+from domain.game import Deadline
+
 
 class OneGrace(msgspec.Struct, frozen=True, tag="one_grace", forbid_unknown_fields=True):
     per_move_ms: int = 60_000
@@ -85,6 +87,17 @@ def turn_deadline(tc: TimeControl, clock: SeatClock, started_at: int) -> int | N
     if isinstance(tc, Window):
         return started_at + tc.window_ms
     return None
+
+
+def seat_deadline(tc: TimeControl, clock: SeatClock, started_at: int, seat: str,
+                  key: str) -> Deadline | None:
+    """The :class:`~domain.game.Deadline` named ``key`` of ``seat``'s turn (``None`` without a clock).
+
+    >>> seat_deadline(Bank(), SeatClock(reserve_ms=300_000), started_at=0, seat="red", key="turn:4")
+    Deadline(at=360000, key='turn:4', seat='red')
+    """
+    at = turn_deadline(tc, clock, started_at)
+    return None if at is None else Deadline(at=at, key=key, seat=seat)
 
 
 def is_out_of_time(tc: TimeControl, clock: SeatClock, started_at: int, now: int) -> bool:

@@ -220,7 +220,8 @@ def decide(game: Game, state: MatchState, command: Any, ctx: Context) -> list[An
     if isinstance(command, Timeout):
         return _on_timeout(game, state, command, ctx)
     if ctx.system and state.status in ("running", "finished"):
-        return game.decide(state.game, command, _game_context(state, ctx, None))  # a solver's answer (after the result: for the record)
+        # a solver's answer (after the result: for the record)
+        return game.decide(state.game, command, _game_context(state, ctx, None))
     if state.status in ("finished", "aborted"):
         raise WrongState("match_over", "The match is over; nothing more can be played.")
     if isinstance(command, Abort):
@@ -363,6 +364,6 @@ def _event_time(event: Any, state: MatchState) -> int | None:
 
 __all__ = [
     "Abort", "ChooseSeat", "Join", "MatchAborted", "MatchCreated", "MatchStarted", "MatchState", "PlayerReady",
-    "Ready", "Resign", "Resigned", "SeatJoined", "SeatsAssigned", "SeatsSwapped", "SecretOptions", "Timeout", "decide", "decide_create",
-    "deadline", "evolve", "is_private", "seat_of",
+    "Ready", "Resign", "Resigned", "SeatJoined", "SeatsAssigned", "SeatsSwapped", "SecretOptions", "Timeout",
+    "decide", "decide_create", "deadline", "evolve", "is_private", "seat_of", "visibility",
 ]

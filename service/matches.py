@@ -120,17 +120,16 @@ class MatchService:
             game = game_named(head.event["game"])
         else:
             game = cached.game
-        codec = codec_for(game)
-        state = cached.state if cached else None
-        # replay order: a private entry appended at public version v comes after public event v
-        merged = [((after + 1 + i, 0), data) for i, data in enumerate(public)]
-        merged += [((follows, 1), data) for follows, _, data in private]
-        merged.sort(key=lambda pair: pair[0])
-        for _, data in merged:
-            state = lifecycle.evolve(game, state, codec.decode_recorded(data).event)
-        assert state is not None
+        state = _replay(game, cached.state if cached else None, after, public, private)
         self._put(match_id, _Cached(state=state, game=game))
         return game, state
+
+    async def state_at(self, match_id: str, version: int) -> tuple[Game, MatchState]:
+        """The match as it stood at public ``version`` (private events up to the next public one
+        included), rebuilt from the streams; for analysing a past position."""
+        game, _ = await self.load(match_id)
+        public, private = await self.store.read_with_private(match_id, 0, "0-0")
+        return game, _replay(game, None, 0, public[:version], [p for p in private if p[0] <= version])
 
     async def current(self, match_id: str) -> tuple[Game, MatchState]:
         """The match with every overdue timeout applied."""
@@ -270,6 +269,20 @@ class MatchService:
             self.scheduler.schedule(state.match_id, due)
         if self.background is not None:
             self.background.ensure(game, state)  # solver work and bot turns
+
+
+def _replay(game: Game, state: MatchState | None, after: int, public: list[bytes],
+            private: list[tuple[int, str, bytes]]) -> MatchState:
+    """``state`` (at public version ``after``) with the public events after it and the private
+    entries given applied in order: a private entry appended at public version v follows event v."""
+    codec = codec_for(game)
+    merged = [((after + 1 + i, 0), data) for i, data in enumerate(public)]
+    merged += [((follows, 1), data) for follows, _, data in private]
+    merged.sort(key=lambda pair: pair[0])
+    for _, data in merged:
+        state = lifecycle.evolve(game, state, codec.decode_recorded(data).event)
+    assert state is not None
+    return state
 
 
 def _unwrap(stored: bytes, fingerprint: str) -> bytes:

@@ -56,11 +56,7 @@ async def _analyse(match_id: str, version: int) -> None:
     services = connect(from_environment())
     key = analysis_key(match_id, version)
     try:
-        game, _ = await services.matches.load(match_id)
-        codec = codec_for(game)
-        state = None
-        for data in await services.store.read(match_id, 0, count=version):
-            state = lifecycle.evolve(game, state, codec.decode_recorded(data).event)
+        game, state = await services.matches.state_at(match_id, version)
         try:
             result = msgspec.to_builtins(game.analyse(state.game))  # type: ignore[attr-defined,union-attr]
             stored = {"status": "done", "result": result}

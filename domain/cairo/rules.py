@@ -25,7 +25,7 @@ from domain.cairo.corridor import cells_of, scores, survey
 from domain.cairo.geometry import INDEX, NAMES
 from domain.cairo.notation import parse_cell
 from domain.cairo.state import SEATS, CairoOptions, CairoState, Outcome, Place, Placed, TimedOut
-from domain.clock import NoClock, SeatClock, check_time_control, initial_clock, is_out_of_time, spend, turn_deadline
+from domain.clock import NoClock, SeatClock, check_time_control, initial_clock, is_out_of_time, seat_deadline, spend
 from domain.errors import IllegalMove, InvalidCommand, WrongState
 from domain.game import Context, Deadline, Result, is_due
 
@@ -173,8 +173,8 @@ def deadline(state: CairoState) -> Deadline | None:
     seat = seat_to_act(state)
     if seat is None or state.turn_started_at is None:
         return None
-    at = turn_deadline(state.options.time, state.clocks[seat], state.turn_started_at)
-    return None if at is None else Deadline(at=at, key=f"turn:{len(state.moves)}", seat=seat)
+    key = f"turn:{len(state.moves)}"
+    return seat_deadline(state.options.time, state.clocks[seat], state.turn_started_at, seat, key)
 
 
 def on_timeout(state: CairoState, due: Deadline, ctx: Context) -> list[Any]:

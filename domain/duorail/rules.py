@@ -25,7 +25,7 @@ from typing import Any
 
 import msgspec
 
-from domain.clock import NoClock, SeatClock, check_time_control, initial_clock, is_out_of_time, spend, turn_deadline
+from domain.clock import NoClock, SeatClock, check_time_control, initial_clock, is_out_of_time, seat_deadline, spend
 from domain.codec import private_to
 from domain.duorail.notation import Action, format_action, parse_action
 from domain.duorail.state import (
@@ -138,8 +138,8 @@ def deadline(state: DuorailState) -> Deadline | None:
         return None
     if state.phase == "play":
         seat = seat_to_play(state)
-        at = turn_deadline(state.options.time, state.clocks[seat], state.turn_started_at)  # type: ignore[index]
-        return None if at is None else Deadline(at=at, key=f"turn:{state.ply}", seat=seat)
+        return seat_deadline(state.options.time, state.clocks[seat], state.turn_started_at,  # type: ignore[index]
+                             seat, f"turn:{state.ply}")
     if not has_clock(state):
         return None
     window = state.options.construction_ms

@@ -23,7 +23,7 @@ from typing import Any
 
 import msgspec
 
-from domain.clock import NoClock, SeatClock, check_time_control, initial_clock, is_out_of_time, spend, turn_deadline
+from domain.clock import NoClock, SeatClock, check_time_control, initial_clock, is_out_of_time, seat_deadline, spend
 from domain.errors import IllegalMove, InvalidCommand, WrongState
 from domain.game import Context, Deadline, Result, is_due
 from domain.trax.board import Board, Box, key_of, xy_of
@@ -299,8 +299,7 @@ def deadline(state: TraxState) -> Deadline | None:
     seat = seat_to_act(state)
     if seat is None or state.turn_started_at is None:
         return None
-    at = turn_deadline(state.options.time, state.clocks[seat], state.turn_started_at)
-    return None if at is None else Deadline(at=at, key=f"turn:{state.ply}", seat=seat)
+    return seat_deadline(state.options.time, state.clocks[seat], state.turn_started_at, seat, f"turn:{state.ply}")
 
 
 def on_timeout(state: TraxState, due: Deadline, ctx: Context) -> list[Any]:
