@@ -1,12 +1,14 @@
-"""A complete Trax bot in plain Python: it plays random legal moves in every match where it is seated.
+"""A complete bot in plain Python: it plays random legal moves in every match where it is seated,
+in any game this server plays (Trax, Duorail, MonUnrail, Cairo Corridor).
 
 Usage::
 
     python examples/random_bot.py --api http://127.0.0.1:8000 --token "$BOB_TOKEN" [--once]
 
-It lists its unfinished matches, readies up, and long-polls each match; when it is to move it
-picks a random legal move and sends it with an Idempotency-Key (so a retry can never play twice).
-Only the standard library is used.
+It asks the server which matches wait on it (``GET /accounts/me/turns``), acts in each (ready,
+choose a seat, or a random legal move sent with an Idempotency-Key, so a retry can never play
+twice), and when nothing waits on it, listens to its account stream (``GET /accounts/me/stream``,
+Server-Sent Events) until something happens. Only the standard library is used.
 """
 
 from __future__ import annotations
@@ -14,7 +16,6 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import time
 import urllib.error
 import urllib.request
 import uuid
@@ -34,40 +35,82 @@ class Api:
         except urllib.error.HTTPError as e:
             return e.code, json.loads(e.read() or b"null")
 
+    def wait_for_news(self, seconds: float = 20) -> None:
+        """Block until the account stream sends something after its first message (or time runs out)."""
+        request = urllib.request.Request(self.base + "/accounts/me/stream",
+                                         headers={"Authorization": f"Bearer {self.token}"})
+        try:
+            with urllib.request.urlopen(request, timeout=seconds) as stream:
+                messages = 0
+                for line in stream:
+                    if line.strip() == b"" and (messages := messages + 1) >= 2:
+                        return  # the `turns` message, then one piece of news
+        except (TimeoutError, OSError):
+            return
 
-def play_turn(api: Api, match: dict) -> None:
-    """If this bot is to move in ``match``, send one random legal move."""
-    if match["status"] == "waiting" and match["you"] and not match["seats"][match["you"]]["ready"]:
-        api.call("POST", f"/matches/{match['id']}/ready")
-    if match["status"] == "pregame" and match["you"] == match["priority"]:
-        api.call("POST", f"/matches/{match['id']}/commands", {"type": "choose_seat", "seat": match["you"]})
-    if match["status"] != "running" or match["you"] not in match["to_move"]:
+
+def commands_for(match: dict, moves: list[str]) -> list[dict]:
+    """Commands to try, in order, for the seat to play: random legal moves in the game's own form."""
+    game, state = match["game"], match["state"]
+    random.shuffle(moves)
+    if game == "trax":
+        return [{"type": "play", "move": m} for m in moves[:1]]
+    if game == "cairo":
+        return [{"type": "cairo_place", "cell": m} for m in moves[:1]]
+    if game == "duorail":
+        if state["phase"] in ("challenge", "endgame"):  # a random bot has no track to show
+            return [] if state.get("my_submission") else [{"type": "duorail_submit_track", "track": None}]
+        return [{"type": "duorail_move", "move": m} for m in moves[:1]]
+    if game == "monunrail":
+        tried = [m for m in moves if m not in ("swap", "impossible")][:7]
+        tried += ["impossible"] if "impossible" in moves else []  # the hidden supply may refuse every build
+        return [_monunrail(state["phase"], m) for m in tried]
+    return []
+
+
+def _monunrail(phase: str, move: str) -> dict:
+    if move in ("impossible", "swap"):
+        return {"type": f"monunrail_{move}"}
+    if move.startswith("go "):
+        return {"type": "monunrail_choose_order", "go": move.split()[1]}
+    if phase == "unrail":
+        return {"type": "monunrail_unrail", "cells": move}
+    return {"type": "monunrail_build", "tiles": move}
+
+
+def act(api: Api, turn: dict) -> None:
+    """Do what ``turn`` (an item of ``/accounts/me/turns``) asks of this bot."""
+    url = f"/matches/{turn['match_id']}"
+    if turn["action"] == "ready":
+        api.call("POST", f"{url}/ready")
         return
-    _, legal = api.call("GET", f"/matches/{match['id']}/legal-moves")
-    if legal["moves"]:
-        move = random.choice(legal["moves"])
-        status, answer = api.call("POST", f"/matches/{match['id']}/commands?expected_version={match['version']}",
-                                  {"type": "play", "move": move}, {"Idempotency-Key": str(uuid.uuid4())})
-        if status != 200:
-            print(f"{match['id']}: {move} refused: {answer.get('detail')}")
+    if turn["action"] == "choose_seat":
+        api.call("POST", f"{url}/commands", {"type": "choose_seat", "seat": turn["seat"]})
+        return
+    _, match = api.call("GET", url)
+    _, legal = api.call("GET", f"{url}/legal-moves")
+    for command in commands_for(match, legal["moves"]):
+        status, answer = api.call("POST", f"{url}/commands?expected_version={match['version']}", command,
+                                  {"Idempotency-Key": str(uuid.uuid4())})
+        if status == 200:
+            return
+        print(f"{turn['match_id']}: {command} refused: {answer.get('detail')}")
 
 
 def run(api: Api, once: bool) -> None:
+    handled: set[tuple[str, int]] = set()  # a sealed track leaves us listed until the reveal: act once
     while True:
-        status, mine = api.call("GET", "/accounts/me/matches")
+        status, turns = api.call("GET", "/accounts/me/turns")
         if status != 200:
-            raise SystemExit(f"cannot list matches: {mine}")
-        for summary in mine:
-            _, match = api.call("GET", f"/matches/{summary['id']}")
-            play_turn(api, match)
-        if once and not mine:
-            return
-        if not mine:
-            time.sleep(1)
-        else:  # wait until something happens in the first match, then look again
-            first = mine[0]["id"]
-            _, match = api.call("GET", f"/matches/{first}")
-            api.call("GET", f"/matches/{first}/events?after={match['version']}&wait=2")
+            raise SystemExit(f"cannot list turns: {turns}")
+        turns = [t for t in turns if (t["match_id"], t["version"]) not in handled]
+        for turn in turns:
+            act(api, turn)
+            handled.add((turn["match_id"], turn["version"]))
+        if not turns:
+            if once and not api.call("GET", "/accounts/me/matches")[1]:
+                return  # no unfinished match left
+            api.wait_for_news()
 
 
 if __name__ == "__main__":
