@@ -107,13 +107,6 @@ class SecretOptions(msgspec.Struct, frozen=True, tag="secret_options"):
     options: dict[str, Any]
 
 
-class SeatsSwapped(msgspec.Struct, frozen=True, tag="seats_swapped"):
-    """The two players exchange seats during play (the pie rule). A game returns it from ``decide``,
-    next to its own event saying why; the lifecycle moves the accounts, the game's state is untouched."""
-
-    at: int
-
-
 class Resigned(msgspec.Struct, frozen=True, tag="resigned"):
     seat: Seat
     at: int
@@ -125,7 +118,7 @@ class MatchAborted(msgspec.Struct, frozen=True, tag="match_aborted"):
 
 
 MATCH_EVENTS: tuple[type, ...] = (
-    MatchCreated, SecretOptions, SeatJoined, PlayerReady, MatchStarted, SeatsAssigned, SeatsSwapped, Resigned,
+    MatchCreated, SecretOptions, SeatJoined, PlayerReady, MatchStarted, SeatsAssigned, Resigned,
     MatchAborted,
 )
 
@@ -345,9 +338,6 @@ def _evolve(game: Game, state: MatchState, event: Any) -> MatchState:
     if isinstance(event, SecretOptions):  # the game starts from every option; the match shows the public ones
         every_option = parse_options(game, {**msgspec.to_builtins(state.options), **event.options})
         return replace(state, game=game.initial(every_option, state.seed))
-    if isinstance(event, SeatsSwapped):
-        first, second = state.seats
-        return replace(state, seats={first: state.seats[second], second: state.seats[first]})
     if isinstance(event, Resigned):
         winner = next(s for s in state.seats if s != event.seat)
         return replace(state, status="finished", finished_at=event.at,
@@ -364,6 +354,6 @@ def _event_time(event: Any, state: MatchState) -> int | None:
 
 __all__ = [
     "Abort", "ChooseSeat", "Join", "MatchAborted", "MatchCreated", "MatchStarted", "MatchState", "PlayerReady",
-    "Ready", "Resign", "Resigned", "SeatJoined", "SeatsAssigned", "SeatsSwapped", "SecretOptions", "Timeout",
+    "Ready", "Resign", "Resigned", "SeatJoined", "SeatsAssigned", "SecretOptions", "Timeout",
     "decide", "decide_create", "deadline", "evolve", "is_private", "seat_of", "visibility",
 ]

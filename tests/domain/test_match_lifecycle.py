@@ -122,20 +122,3 @@ def test_the_game_is_told_which_seat_the_priority_player_holds_after_choosing():
     m.decide(game, state, TRAX.commands[0](move="@0+"), Context(now=3, account="bob"))
     assert seen == [("white", "red")]
 
-
-def test_a_game_may_swap_the_players_seats_during_play():
-    class Swapping(type(TRAX)):
-        def decide(self, state, command, ctx):
-            return [m.SeatsSwapped(at=ctx.now)]
-
-    game = Swapping()
-    state = None
-    for e in m.decide_create("m", game, {}, {"white": "alice", "red": "bob"}, now=0, seed=1):
-        state = m.evolve(game, state, e)
-    for who in ("alice", "bob"):
-        for e in m.decide(game, state, m.Ready(), Context(now=1, account=who)):
-            state = m.evolve(game, state, e)
-    before = state.game
-    for e in m.decide(game, state, TRAX.commands[0](move="@0+"), Context(now=2, account=state.seats["red"])):
-        state = m.evolve(game, state, e)
-    assert state.seats == {"white": "bob", "red": "alice"} and state.game is before and state.version == 6
