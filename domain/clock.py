@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import msgspec
 
+from domain.errors import InvalidCommand
 from domain.game import Deadline
 
 
@@ -58,19 +59,30 @@ class SeatClock(msgspec.Struct, frozen=True):
 
 
 def check_time_control(tc: TimeControl) -> None:
-    """Raise ``ValueError`` with a readable sentence when a time control makes no sense."""
+    """Refuse a time control that makes no sense: ``InvalidCommand("bad_options")`` with a sentence.
+
+    >>> check_time_control(Bank(bank_size_ms=0))
+    Traceback (most recent call last):
+    domain.errors.InvalidCommand: The time control is not valid: bank_size_ms must be at least 1.
+    """
+    if (problem := _time_control_problem(tc)) is not None:
+        raise InvalidCommand("bad_options", f"The time control is not valid: {problem}")
+
+
+def _time_control_problem(tc: TimeControl) -> str | None:
     for name in ("per_move_ms", "grace_ms", "reserve_ms", "bank_size_ms", "window_ms"):
         value = getattr(tc, name, None)
         if value is not None and not (0 <= value <= 30 * 24 * 3600 * 1000):
-            raise ValueError(f"{name} must be between 0 and 30 days in milliseconds.")
+            return f"{name} must be between 0 and 30 days in milliseconds."
     if isinstance(tc, OneGrace) and tc.grace_ms < tc.per_move_ms:
-        raise ValueError("grace_ms is the whole time allowed for the grace move; it cannot be shorter than per_move_ms.")
+        return "grace_ms is the whole time allowed for the grace move; it cannot be shorter than per_move_ms."
     if isinstance(tc, Bank) and tc.bank_size_ms < 1:
-        raise ValueError("bank_size_ms must be at least 1.")
+        return "bank_size_ms must be at least 1."
     if isinstance(tc, (OneGrace, Bank)) and tc.per_move_ms < 1:
-        raise ValueError("per_move_ms must be at least 1.")
+        return "per_move_ms must be at least 1."
     if isinstance(tc, Window) and tc.window_ms < 1:
-        raise ValueError("window_ms must be at least 1.")
+        return "window_ms must be at least 1."
+    return None
 
 
 def initial_clock(tc: TimeControl) -> SeatClock:

@@ -35,10 +35,7 @@ replace = msgspec.structs.replace
 def initial(options: CairoOptions | None, seed: int) -> CairoState:
     """The empty board, ``first`` to move, play not begun. ``seed`` is unused: there is no chance."""
     options = options or CairoOptions()
-    try:
-        check_time_control(options.time)
-    except ValueError as e:
-        raise InvalidCommand("bad_options", f"The cairo time control is not valid: {e}") from None
+    check_time_control(options.time)
     return CairoState(options=options, clocks={seat: initial_clock(options.time) for seat in SEATS})
 
 

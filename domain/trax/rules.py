@@ -54,10 +54,7 @@ replace = msgspec.structs.replace
 def initial(options: TraxOptions | None, seed: int) -> TraxState:
     """The empty board, white to move, play not begun. ``seed`` is unused: Trax has no chance."""
     options = options or TraxOptions()
-    try:
-        check_time_control(options.time)
-    except ValueError as e:
-        raise InvalidCommand("bad_options", f"The trax time control is not valid: {e}") from None
+    check_time_control(options.time)
     return TraxState(options=options, turns=Turns(),
                      clocks={seat: initial_clock(options.time) for seat in SEATS},
                      mulligans_left={seat: int(options.mulligan) for seat in SEATS})

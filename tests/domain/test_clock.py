@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from domain.clock import Bank, NoClock, OneGrace, SeatClock, Window, check_time_control, initial_clock, \
     is_out_of_time, spend, turn_deadline
+from domain.errors import InvalidCommand
 
 
 def test_one_grace_allows_one_long_move_then_only_the_per_move_time():
@@ -48,8 +49,9 @@ def test_windows_and_no_clock():
 @pytest.mark.parametrize("tc", [OneGrace(per_move_ms=10, grace_ms=5), Bank(bank_size_ms=0), Window(window_ms=0),
                                 OneGrace(per_move_ms=-1)])
 def test_nonsense_time_controls_are_refused(tc):
-    with pytest.raises(ValueError):
+    with pytest.raises(InvalidCommand) as refused:
         check_time_control(tc)
+    assert refused.value.code == "bad_options"
 
 
 @given(per_move=st.integers(1, 10**6), reserve=st.integers(0, 10**7), size=st.integers(1, 10**4),

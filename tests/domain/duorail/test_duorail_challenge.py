@@ -4,11 +4,11 @@ tracks valid, invalid (refused), missing, late and conceded; the solver's answer
 from __future__ import annotations
 
 import pytest
-from test_duorail_support import COMBINATIONS, Table
+from test_duorail_support import COMBINATIONS, Table, code_of
 
 from domain.clock import NoClock
 from domain.duorail import DUORAIL, ChallengeDecided, DuorailOptions, Move, RecordPublished, SolverAnswer, SubmitTrack
-from domain.errors import DomainError, IllegalMove, InvalidCommand, NotAllowed, WrongState
+from domain.errors import IllegalMove, InvalidCommand, NotAllowed, WrongState
 from domain.game import Context, Deadline, Job
 
 SUBMITTED = [o for o in COMBINATIONS if o.adjudication == "submitted"]
@@ -20,14 +20,6 @@ ids = lambda o: f"{o.adjudication}-{o.scoring}"  # noqa: E731
 def challenged(options: DuorailOptions, *moves: str) -> Table:
     """Blue placed B2 RD, red placed E5 LR, then ``moves`` (blue moves first)."""
     return Table(options).move("B2 RD", "E5 LR", *moves)
-
-
-def code_of(t: Table, command, seat: str, now: int | None = None) -> str:
-    before = t.state
-    with pytest.raises(DomainError) as caught:
-        t.send(command, seat, now)
-    assert t.state is before
-    return caught.value.code
 
 
 @pytest.mark.parametrize("options", SUBMITTED, ids=ids)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import msgspec
 import pytest
-from test_duorail_support import COMBINATIONS, Table
+from test_duorail_support import COMBINATIONS, Table, code_of
 
 from domain import match
 from domain.clock import NoClock
@@ -28,14 +28,6 @@ def endgame(options: DuorailOptions | None = None, *moves: str) -> Table:
     t.move("pass", "pass")
     assert t.state.phase == "endgame"
     return t
-
-
-def code_of(t: Table, command, seat: str, now: int | None = None) -> str:
-    before = t.state
-    with pytest.raises(DomainError) as caught:
-        t.send(command, seat, now)
-    assert t.state is before
-    return caught.value.code
 
 
 @pytest.mark.parametrize("options", SUBMITTED, ids=ids)

@@ -12,7 +12,7 @@ from domain import match
 from domain.clock import Bank, NoClock
 from domain.codec import codec_for
 from domain.duorail import DUORAIL, DuorailOptions, Move, Placed, SolverAnswer, SubmitTrack
-from domain.errors import InvalidCommand
+from domain.errors import DomainError, InvalidCommand
 from domain.game import Context, Deadline, Viewer
 
 EVENT = Union[DUORAIL.events]  # type: ignore[valid-type]  # noqa: UP007 (a tuple of types)
@@ -86,6 +86,15 @@ class Table:
     @property
     def result(self):
         return DUORAIL.result(self.state)
+
+
+def code_of(t: Table, command, seat: str, now: int | None = None) -> str:
+    """The code of the refusal of ``command`` by ``seat``, checking that it changed nothing."""
+    before = t.state
+    with pytest.raises(DomainError) as caught:
+        t.send(command, seat, now)
+    assert t.state is before
+    return caught.value.code
 
 
 # ---------------------------------------------------------------- options, tags, shapes
