@@ -86,13 +86,9 @@ class MatchService:
     async def create(self, game_name: str, options: dict[str, Any], seats: dict[str, str | None], *,
                      priority: str | None = None, starts_at: int | None = None,
                      pregame_ms: int = 60_000) -> MatchState:
-        game = game_named(game_name)
         match_id = secrets.token_hex(6)
-        now = self.clock()
-        if starts_at is not None and starts_at < now - 1000:
-            raise InvalidCommand("start_in_past", "starts_at must not lie in the past.")
-        events = lifecycle.decide_create(match_id, game, options, seats, now=now, seed=secrets.randbits(63),
-                                         priority=priority, starts_at=starts_at, pregame_ms=pregame_ms)
+        game, events, now = self.decide_create(match_id, game_name, options, seats, priority=priority,
+                                               starts_at=starts_at, pregame_ms=pregame_ms)
         encoded = [codec_for(game).encode(r) for r in self._record(game, None, events, now)]
         outcome = await self.store.append(match_id, 0, encoded, private=[lifecycle.is_private(game, e) for e in events])
         if outcome.status != "appended":
@@ -100,6 +96,19 @@ class MatchService:
         state = self._remember(game, None, events)
         await self._after_append(game, None, state)
         return state
+
+    def decide_create(self, match_id: str, game_name: str, options: dict[str, Any], seats: dict[str, str | None],
+                      *, priority: str | None = None, starts_at: int | None = None,
+                      pregame_ms: int = 60_000) -> tuple[Game, list[Any], int]:
+        """The events that would create the match, or the :class:`DomainError` refusing it
+        (appends nothing, so a batch can be checked whole before any of it is created)."""
+        game = game_named(game_name)
+        now = self.clock()
+        if starts_at is not None and starts_at < now - 1000:
+            raise InvalidCommand("start_in_past", "starts_at must not lie in the past.")
+        events = lifecycle.decide_create(match_id, game, options, seats, now=now, seed=secrets.randbits(63),
+                                         priority=priority, starts_at=starts_at, pregame_ms=pregame_ms)
+        return game, events, now
 
     # ------------------------------------------------------------------ reading
     async def load(self, match_id: str) -> tuple[Game, MatchState]:

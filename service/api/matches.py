@@ -7,10 +7,10 @@ from typing import Annotated
 from litestar import Controller, Request, Response, get, post
 from litestar.params import HeaderParameter, Parameter, QueryParameter
 
-from domain.errors import InvalidCommand, NotAllowed
+from domain.errors import DomainError, InvalidCommand, NotAllowed
 from service.accounts import Account
 from service.api.deps import problems, require, viewer_of
-from service.api.schemas import Accepted, AnyCommand, CreateMatch, LegalMoves, MatchView
+from service.api.schemas import Accepted, AnyCommand, CreateMatch, CreateMatches, LegalMoves, MatchView
 from service.api.strictness import strict_body
 from service.api.views import match_view
 from service.read_models import MatchSummary
@@ -31,6 +31,12 @@ async def view_for(services: Services, match_id: str, caller: Account | None) ->
     viewer = viewer_of(state, caller)
     names = await services.accounts.get_many([a for a in state.seats.values() if a])
     return match_view(game, state, viewer, names)
+
+
+async def _check_accounts(services: Services, account_ids: list[str]) -> None:
+    known = await services.accounts.get_many(account_ids)
+    if unknown := [a for a in account_ids if a not in known]:
+        raise InvalidCommand("unknown_account", f"There is no account {unknown[0]!r}.")
 
 
 async def send(services: Services, match_id: str, body: bytes, caller: Account | None,
@@ -54,12 +60,31 @@ class MatchController(Controller):
         held = [a for a in data.seats.values() if a]
         if not account.organizer and account.id not in held:
             raise NotAllowed("must_hold_a_seat", "Only organizers create matches they do not play in.")
-        known = await services.accounts.get_many(held)
-        if unknown := [a for a in held if a not in known]:
-            raise InvalidCommand("unknown_account", f"There is no account {unknown[0]!r}.")
+        await _check_accounts(services, held)
         state = await services.matches.create(data.game, data.options, data.seats, priority=data.priority,
                                               starts_at=data.starts_at, pregame_ms=data.pregame_ms)
         return await view_for(services, state.match_id, account)
+
+    @post("/bulk", status_code=201, summary="Create several matches, all or nothing (organizers)",
+          responses=problems(400, 401, 403, 422))
+    async def create_many(self, request: Request, data: CreateMatches, services: Services,
+                          caller: Account | None) -> list[MatchView]:
+        """Every match is checked first; if one is refused, none is created and the problem names it
+        (``Match 3: ...``). For a tournament round or a whole schedule (``starts_at`` per match)."""
+        data = strict_body(await request.body(), CreateMatches)
+        account = require(caller)
+        if not account.organizer:
+            raise NotAllowed("organizer_only", "Only organizers create matches in bulk.")
+        for number, m in enumerate(data.matches, 1):
+            try:
+                await _check_accounts(services, [a for a in m.seats.values() if a])
+                services.matches.decide_create("check", m.game, m.options, m.seats, priority=m.priority,
+                                               starts_at=m.starts_at, pregame_ms=m.pregame_ms)
+            except DomainError as refused:
+                raise type(refused)(refused.code, f"Match {number}: {refused.detail}") from None
+        created = [await services.matches.create(m.game, m.options, m.seats, priority=m.priority,
+                                                 starts_at=m.starts_at, pregame_ms=m.pregame_ms) for m in data.matches]
+        return [await view_for(services, state.match_id, account) for state in created]
 
     @get("/", summary="List matches, newest first", responses=problems(400))
     async def list_matches(self, services: Services,

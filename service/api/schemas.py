@@ -64,6 +64,12 @@ class CreateMatch(msgspec.Struct, forbid_unknown_fields=True):
     pregame_ms: Annotated[int, msgspec.Meta(ge=1_000, le=86_400_000)] = 60_000
 
 
+class CreateMatches(msgspec.Struct, forbid_unknown_fields=True):
+    """Several matches created together, all or nothing (organizers only)."""
+
+    matches: Annotated[list[CreateMatch], msgspec.Meta(min_length=1, max_length=200)]
+
+
 class SeatView(msgspec.Struct):
     account_id: str | None
     name: str | None

@@ -87,6 +87,11 @@ request-timeout = 1
 include-name = "POST /matches"
 checks.positive_data_acceptance.expected-statuses = {_RULE_422}
 
+# The same refusals, for any match of a batch.
+[[operations]]
+include-name = "POST /matches/bulk"
+checks.positive_data_acceptance.expected-statuses = {_RULE_422}
+
 # Commands are refused by the rules of the match's game (illegal move, bad notation, a command this
 # game does not have); join/ready/resign go through the same `send`.
 [[operations]]
