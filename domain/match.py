@@ -20,7 +20,7 @@ plays (``choose_seat``: in Trax the seat ``white`` moves first); otherwise play 
 from __future__ import annotations
 
 import random
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -56,13 +56,19 @@ class Abort(msgspec.Struct, frozen=True, tag="abort", forbid_unknown_fields=True
     reason: str = ""
 
 
+class Reschedule(msgspec.Struct, frozen=True, tag="reschedule", forbid_unknown_fields=True):
+    """Organizer only, before the match starts: move its scheduled start (epoch ms)."""
+
+    starts_at: Annotated[int, msgspec.Meta(ge=1, le=2**53)]
+
+
 class Timeout(msgspec.Struct, frozen=True, tag="timeout", forbid_unknown_fields=True):
     """System only: the deadline named ``key`` has come. Stale or early timeouts change nothing."""
 
     key: str
 
 
-MATCH_COMMANDS: tuple[type, ...] = (Join, Ready, ChooseSeat, Resign, Abort)
+MATCH_COMMANDS: tuple[type, ...] = (Join, Ready, ChooseSeat, Resign, Abort, Reschedule)
 
 # ---------------------------------------------------------------- events of the match lifecycle
 
@@ -112,17 +118,23 @@ class Resigned(msgspec.Struct, frozen=True, tag="resigned"):
     at: int
 
 
+class Rescheduled(msgspec.Struct, frozen=True, tag="rescheduled"):
+    starts_at: int
+    at: int
+
+
 class MatchAborted(msgspec.Struct, frozen=True, tag="match_aborted"):
     reason: str
     at: int
 
 
 MATCH_EVENTS: tuple[type, ...] = (
-    MatchCreated, SecretOptions, SeatJoined, PlayerReady, MatchStarted, SeatsAssigned, Resigned,
+    MatchCreated, SecretOptions, SeatJoined, PlayerReady, MatchStarted, SeatsAssigned, Rescheduled, Resigned,
     MatchAborted,
 )
 
 Status = Literal["waiting", "pregame", "running", "finished", "aborted"]
+MAX_SCHEDULE_MS = 366 * 24 * 3600 * 1000
 
 
 class MatchState(msgspec.Struct, frozen=True):
@@ -178,6 +190,7 @@ def decide_create(match_id: str, game: Game, options: dict[str, Any], seats: dic
         raise InvalidCommand("same_account_twice", "One account cannot hold both seats of a match.")
     if priority is not None and priority not in game.seats:
         raise InvalidCommand("bad_priority", f"The priority seat must be one of {', '.join(game.seats)}.")
+    check_start(starts_at, now)
     if not 1_000 <= pregame_ms <= 24 * 3600 * 1000:
         raise InvalidCommand("bad_pregame_time", "pregame_ms must be between 1 second and 24 hours.")
     game.initial(parse_options(game, options), seed)  # raises on bad options
@@ -221,6 +234,8 @@ def decide(game: Game, state: MatchState, command: Any, ctx: Context) -> list[An
         if not ctx.organizer:
             raise NotAllowed("organizer_only", "Only an organizer can abort a match.")
         return [MatchAborted(reason=command.reason or "aborted by the organizer", at=ctx.now)]
+    if isinstance(command, Reschedule):
+        return _reschedule(state, command, ctx)
     if isinstance(command, Join):
         return _join(state, command, ctx)
     if seat is None and ctx.organizer and not isinstance(command, MATCH_COMMANDS):
@@ -244,6 +259,23 @@ def decide(game: Game, state: MatchState, command: Any, ctx: Context) -> list[An
 def _game_context(state: MatchState, ctx: Context, seat: Seat | None) -> Context:
     """``ctx`` as the game sees it: the acting seat and the seat the priority player now holds."""
     return msgspec.structs.replace(ctx, seat=seat, priority=seat_of(state, state.priority_account))
+
+
+def _reschedule(state: MatchState, command: Reschedule, ctx: Context) -> list[Any]:
+    if not ctx.organizer:
+        raise NotAllowed("organizer_only", "Only an organizer can reschedule a match.")
+    if state.status != "waiting":
+        raise WrongState("already_started", "The match has already started; it can no longer be rescheduled.")
+    check_start(command.starts_at, ctx.now)
+    return [Rescheduled(starts_at=command.starts_at, at=ctx.now)]
+
+
+def check_start(starts_at: int | None, now: int) -> None:
+    """Refuse a scheduled start in the past or more than a year ahead."""
+    if starts_at is not None and starts_at < now - 1000:
+        raise InvalidCommand("start_in_past", "starts_at must not lie in the past.")
+    if starts_at is not None and starts_at > now + MAX_SCHEDULE_MS:
+        raise InvalidCommand("start_too_far", "starts_at must lie within a year from now.")
 
 
 def _join(state: MatchState, command: Join, ctx: Context) -> list[Any]:
@@ -325,6 +357,8 @@ def evolve(game: Game, state: MatchState | None, event: Any) -> MatchState:
 
 def _evolve(game: Game, state: MatchState, event: Any) -> MatchState:
     replace = msgspec.structs.replace
+    if isinstance(event, Rescheduled):
+        return replace(state, starts_at=event.starts_at)
     if isinstance(event, SeatJoined):
         return replace(state, seats={**state.seats, event.seat: event.account})
     if isinstance(event, PlayerReady):
@@ -354,6 +388,7 @@ def _event_time(event: Any, state: MatchState) -> int | None:
 
 __all__ = [
     "Abort", "ChooseSeat", "Join", "MatchAborted", "MatchCreated", "MatchStarted", "MatchState", "PlayerReady",
-    "Ready", "Resign", "Resigned", "SeatJoined", "SeatsAssigned", "SecretOptions", "Timeout",
+    "Ready", "Reschedule", "Rescheduled", "Resign", "Resigned", "SeatJoined", "SeatsAssigned", "SecretOptions",
+    "Timeout",
     "decide", "decide_create", "deadline", "evolve", "is_private", "seat_of", "visibility",
 ]

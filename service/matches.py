@@ -104,8 +104,6 @@ class MatchService:
         (appends nothing, so a batch can be checked whole before any of it is created)."""
         game = game_named(game_name)
         now = self.clock()
-        if starts_at is not None and starts_at < now - 1000:
-            raise InvalidCommand("start_in_past", "starts_at must not lie in the past.")
         events = lifecycle.decide_create(match_id, game, options, seats, now=now, seed=secrets.randbits(63),
                                          priority=priority, starts_at=starts_at, pregame_ms=pregame_ms)
         return game, events, now

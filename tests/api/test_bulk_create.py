@@ -27,3 +27,19 @@ def test_an_organizer_creates_a_round_of_matches_all_or_nothing(http, admin_head
     assert len(http.get("/accounts/me/matches", headers=a_h).json()) == 1  # the first was not created either
 
     assert http.post("/matches/bulk", json={"matches": round_one}, headers=c_h).status_code == 403
+
+
+def test_an_organizer_reschedules_or_cancels_before_the_start(http, admin_headers):
+    (a, a_h), (b, _) = new_account(http, "s"), new_account(http, "s")
+    soon = int(time.time() * 1000) + 3_600_000
+    r = http.post("/matches", json={"game": "trax", "seats": {"white": a, "red": b}, "starts_at": soon},
+                  headers=admin_headers)
+    url = f"/matches/{r.json()['id']}"
+    later = soon + 3_600_000
+    refused = http.post(f"{url}/commands", json={"type": "reschedule", "starts_at": later}, headers=a_h)
+    assert refused.status_code == 403
+    moved = http.post(f"{url}/commands", json={"type": "reschedule", "starts_at": later}, headers=admin_headers)
+    assert moved.status_code == 200, moved.text
+    assert http.get(url).json()["starts_at"] == later and http.get(url).json()["deadline"]["at"] == later
+    cancelled = http.post(f"{url}/commands", json={"type": "abort", "reason": "cancelled"}, headers=admin_headers)
+    assert cancelled.status_code == 200 and http.get(url).json()["status"] == "aborted"

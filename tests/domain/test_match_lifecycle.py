@@ -122,3 +122,19 @@ def test_the_game_is_told_which_seat_the_priority_player_holds_after_choosing():
     m.decide(game, state, TRAX.commands[0](move="@0+"), Context(now=3, account="bob"))
     assert seen == [("white", "red")]
 
+
+
+def test_an_organizer_reschedules_a_match_before_it_starts():
+    s = created(starts_at=10_000)
+    with pytest.raises(NotAllowed):
+        run(s, m.Reschedule(starts_at=20_000), now=5, account="alice")
+    with pytest.raises(InvalidCommand):
+        run(s, m.Reschedule(starts_at=1), now=5_000, organizer=True)
+    s, _ = run(s, m.Reschedule(starts_at=20_000), now=5, organizer=True)
+    assert s.starts_at == 20_000 and m.deadline(TRAX, s).at == 20_000
+    s, nothing = run(s, m.Timeout(key="start"), now=10_000, system=True)  # the old time: a stale timer
+    assert nothing == [] and s.status == "waiting"
+    s, _ = run(s, m.Timeout(key="start"), now=20_000, system=True)
+    assert s.status == "running"
+    with pytest.raises(WrongState):
+        run(s, m.Reschedule(starts_at=30_000), now=20_001, organizer=True)
