@@ -85,6 +85,21 @@ def _time_control_problem(tc: TimeControl) -> str | None:
     return None
 
 
+def spend_turn(tc: TimeControl, clocks: dict[str, SeatClock], seat: str, started_at: int | None,
+               now: int) -> dict[str, SeatClock]:
+    """Every seat's clock after ``seat`` acted at ``now`` in a turn that started at ``started_at``
+    (``None``: at ``now``); the same dict when nothing changed.
+
+    >>> spend_turn(Bank(per_move_ms=10), {"red": SeatClock(reserve_ms=50)}, "red", started_at=0, now=25)
+    {'red': SeatClock(reserve_ms=35, grace_used=False)}
+    """
+    if isinstance(tc, NoClock):
+        return clocks
+    clock = clocks[seat]
+    spent = spend(tc, clock, now if started_at is None else started_at, now)
+    return clocks if spent == clock else {**clocks, seat: spent}
+
+
 def initial_clock(tc: TimeControl) -> SeatClock:
     """A seat's clock at the start of the game."""
     return SeatClock(reserve_ms=tc.reserve_ms if isinstance(tc, Bank) else 0)

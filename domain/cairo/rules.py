@@ -25,7 +25,7 @@ from domain.cairo.corridor import cells_of, scores, survey
 from domain.cairo.geometry import INDEX, NAMES
 from domain.cairo.notation import parse_cell
 from domain.cairo.state import SEATS, CairoOptions, CairoState, Outcome, Place, Placed, TimedOut
-from domain.clock import NoClock, SeatClock, check_time_control, initial_clock, is_out_of_time, seat_deadline, spend
+from domain.clock import SeatClock, check_time_control, initial_clock, is_out_of_time, seat_deadline, spend_turn
 from domain.errors import IllegalMove, InvalidCommand, WrongState
 from domain.game import Context, Deadline, Result, is_due
 
@@ -153,13 +153,7 @@ def evolve(state: CairoState, event: Any) -> CairoState:
 
 def _clocks(state: CairoState, seat: str, at: int) -> dict[str, SeatClock]:
     """The clocks after ``seat`` acted at ``at`` (time over the minute uses whole banks)."""
-    time_control = state.options.time
-    if type(time_control) is NoClock:
-        return state.clocks
-    started = at if state.turn_started_at is None else state.turn_started_at
-    clock = state.clocks[seat]
-    spent = spend(time_control, clock, started, at)
-    return state.clocks if spent == clock else {**state.clocks, seat: spent}
+    return spend_turn(state.options.time, state.clocks, seat, state.turn_started_at, at)
 
 
 # ---------------------------------------------------------------- time

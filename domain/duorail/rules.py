@@ -25,7 +25,7 @@ from typing import Any
 
 import msgspec
 
-from domain.clock import NoClock, SeatClock, check_time_control, initial_clock, is_out_of_time, seat_deadline, spend
+from domain.clock import NoClock, SeatClock, check_time_control, initial_clock, is_out_of_time, seat_deadline, spend_turn
 from domain.codec import private_to
 from domain.duorail.notation import Action, format_action, parse_action
 from domain.duorail.state import (
@@ -409,13 +409,12 @@ def evolve(state: DuorailState, event: Any) -> DuorailState:
 
 def _turn_made(state: DuorailState, seat: str, move: str, at: int, timeout: bool = False) -> DuorailState:
     """The turn appended, the mover's clock charged (a timeout empties its reserve), the next turn begun."""
-    clock = state.clocks.get(seat, SeatClock())
     if timeout:
-        clock = SeatClock(reserve_ms=0, grace_used=clock.grace_used)
-    elif has_clock(state):
-        clock = spend(state.options.time, clock, at if state.turn_started_at is None else state.turn_started_at, at)
+        clocks = {**state.clocks, seat: SeatClock(reserve_ms=0, grace_used=state.clocks[seat].grace_used)}
+    else:
+        clocks = spend_turn(state.options.time, state.clocks, seat, state.turn_started_at, at)
     return replace(state, turns=(*state.turns, Turn(seat=seat, move=move, timeout=timeout)),
-                   clocks={**state.clocks, seat: clock}, turn_started_at=at, passed=False)
+                   clocks=clocks, turn_started_at=at, passed=False)
 
 
 def visibility(event: Any) -> str | None:

@@ -23,7 +23,7 @@ from typing import Any
 
 import msgspec
 
-from domain.clock import NoClock, SeatClock, check_time_control, initial_clock, is_out_of_time, seat_deadline, spend
+from domain.clock import SeatClock, check_time_control, initial_clock, is_out_of_time, seat_deadline, spend_turn
 from domain.errors import IllegalMove, InvalidCommand, WrongState
 from domain.game import Context, Deadline, Result, is_due
 from domain.trax.board import Board, Box, key_of, xy_of
@@ -209,15 +209,8 @@ def evolve(state: TraxState, event: Any) -> TraxState:
 
 
 def _clocks(state: TraxState, seat: str, at: int) -> dict[str, SeatClock]:
-    """The clocks after ``seat`` acted at ``at`` (a turn over the limit uses the grace); the same
-    dict when nothing changed."""
-    time_control = state.options.time
-    if type(time_control) is NoClock:
-        return state.clocks
-    started = at if state.turn_started_at is None else state.turn_started_at
-    clock = state.clocks[seat]
-    spent = spend(time_control, clock, started, at)
-    return state.clocks if spent is clock or spent == clock else {**state.clocks, seat: spent}
+    """The clocks after ``seat`` acted at ``at`` (a turn over the limit uses the grace)."""
+    return spend_turn(state.options.time, state.clocks, seat, state.turn_started_at, at)
 
 
 def _keep_board(old: TraxState, new: TraxState) -> TraxState:

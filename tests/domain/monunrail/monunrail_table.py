@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from domain.errors import DomainError
 from domain.game import Context
 from domain.monunrail import MONUNRAIL, Build, MonunrailOptions, Unrail
 
@@ -62,3 +63,12 @@ def table():
         return Table(options, start, **kw).build(*builds)
 
     return make
+
+
+def refused(t, command, seat=None, **ctx) -> DomainError:
+    """The refusal of ``command`` (by ``seat``, or the seat to act), checking it changed nothing."""
+    before = t.state
+    with pytest.raises(DomainError) as e:
+        t.send(command, seat=seat, **ctx)
+    assert t.state == before
+    return e.value

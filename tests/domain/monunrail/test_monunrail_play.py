@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import pytest
-from monunrail_table import table  # noqa: F401  (a fixture)
+from monunrail_table import refused, table  # noqa: F401  (table: a fixture)
 
 from domain.clock import NoClock
-from domain.errors import DomainError
 from domain.game import Context, Deadline
 from domain.monunrail import (
     MONUNRAIL,
@@ -22,14 +20,6 @@ from domain.monunrail import (
     TimedOut,
     UseItem,
 )
-
-
-def refused(t, command, seat=None, **ctx) -> str:
-    before = t.state
-    with pytest.raises(DomainError) as e:
-        t.send(command, seat=seat, **ctx)
-    assert t.state == before
-    return e.value.code
 
 
 def timeout(t, now=None):
@@ -53,22 +43,22 @@ def test_the_second_player_may_take_over_the_first_move(table):
     assert MONUNRAIL.to_move(t.state) == ("first",)  # the other player makes the next move
     t.build("E3 DL", "D5 UR")
     assert [e.seat for e in t.events if hasattr(e, "tiles")] == ["first", "first", "second"]
-    assert refused(t, Swap()) == "no_swap"
+    assert refused(t, Swap()).code == "no_swap"
 
 
 def test_the_swap_is_offered_once_and_only_with_the_pie_rule(table):
-    assert refused(table(), Swap()) == "no_swap"
+    assert refused(table(), Swap()).code == "no_swap"
     t = table("D3 RD", "E3 DL")
-    assert refused(t, Swap()) == "no_swap"
+    assert refused(t, Swap()).code == "no_swap"
     t = table("D3 RD", pie=False)
-    assert refused(t, Swap()) == "no_swap" and "swap" not in MONUNRAIL.legal_moves(t.state, "second")
+    assert refused(t, Swap()).code == "no_swap" and "swap" not in MONUNRAIL.legal_moves(t.state, "second")
 
 
 # ---------------------------------------------------------------- items
 
 
 def test_classic_players_hold_no_items_unless_the_options_say_so(table):
-    assert refused(table(), UseItem("undo")) == "no_item"
+    assert refused(table(), UseItem("undo")).code == "no_item"
     t = table("D3 RD", "E3 DL", items=Items(undo=1, first_turn=0, time_rush=0, plus_time=0))
     t.send(UseItem("undo"))
     assert t.state.items["first"]["undo"] == 0
@@ -79,7 +69,7 @@ def test_first_turn_lets_the_first_player_look_then_choose(table):
     t.send(UseItem("first_turn"), now=10_000)
     assert MONUNRAIL.deadline(t.state) == Deadline(at=70_000, key="first_turn:1", seat="first")
     assert MONUNRAIL.legal_moves(t.state, "first") == ["go first", "go second"]
-    assert refused(t, Build("D3 RD")) == "choosing_order"
+    assert refused(t, Build("D3 RD")).code == "choosing_order"
     t.send(ChooseOrder("second"), now=20_000)
     assert MONUNRAIL.to_move(t.state) == ("second",)
     assert MONUNRAIL.deadline(t.state) == Deadline(at=20_000 + 540_000, key="turn:2", seat="second")
@@ -87,12 +77,12 @@ def test_first_turn_lets_the_first_player_look_then_choose(table):
     [e] = timeout(t)
     assert e == OrderChosen(seat="second", go="first", at=e.at, by_default=True)
     assert MONUNRAIL.to_move(t.state) == ("second",)
-    assert refused(t, UseItem("first_turn")) == "no_item"
+    assert refused(t, UseItem("first_turn")).code == "no_item"
 
 
 def test_first_turn_only_before_the_first_move(table):
     t = table("D3 RD blue", options=MC)
-    assert refused(t, UseItem("first_turn")) == "too_late"
+    assert refused(t, UseItem("first_turn")).code == "too_late"
 
 
 def test_undo_takes_back_the_opponents_last_move(table):
@@ -106,15 +96,15 @@ def test_undo_takes_back_the_opponents_last_move(table):
     t.send(UseItem("undo"))  # second takes back first's move in turn: back to the start
     assert not t.state.history and not t.state.position.moves
     assert MONUNRAIL.to_move(t.state) == ("first",)
-    assert refused(t, UseItem("undo")) == "no_item"
+    assert refused(t, UseItem("undo")).code == "no_item"
 
 
 def test_only_the_opponents_move_can_be_undone(table):
     t = table(options=MC)
-    assert refused(t, UseItem("undo")) == "nothing_to_undo"
+    assert refused(t, UseItem("undo")).code == "nothing_to_undo"
     t.send(Build("D3 RD red"))
     t.send(Swap())
-    assert refused(t, UseItem("undo")) == "nothing_to_undo"  # first's own move
+    assert refused(t, UseItem("undo")).code == "nothing_to_undo"  # first's own move
 
 
 def test_undo_can_take_back_the_completing_move(table):
@@ -128,7 +118,7 @@ def test_undo_can_take_back_the_completing_move(table):
 def test_no_undo_after_impossible(table):
     t = table("D3 RD red, E3 DL red", options=MonunrailOptions(variant="multicolor", adjudication="submitted"))
     t.send(Impossible())
-    assert refused(t, UseItem("undo")) == "undo_after_impossible"
+    assert refused(t, UseItem("undo")).code == "undo_after_impossible"
     t.send(Complete("D5 UR red, E5 LU red"))
     assert t.result.reason == "impossible_refuted"
 
@@ -156,7 +146,7 @@ def test_plus_time_gives_four_more_minutes_without_touching_the_overflow(table):
 
 def test_time_items_need_a_clock(table):
     t = table(options=MonunrailOptions(variant="multicolor", time=NoClock()))
-    assert refused(t, UseItem("time_rush")) == "no_clock" and refused(t, UseItem("plus_time")) == "no_clock"
+    assert refused(t, UseItem("time_rush")).code == "no_clock" and refused(t, UseItem("plus_time")).code == "no_clock"
     assert MONUNRAIL.deadline(t.state) is None
 
 
@@ -182,7 +172,7 @@ def test_two_minutes_a_move_then_a_seven_minute_overflow(table):
 def test_running_out_of_overflow_loses(table):
     t = table("D3 RD")
     due = MONUNRAIL.deadline(t.state)
-    assert refused(t, Build("E3 DL"), now=due.at) == "out_of_time"
+    assert refused(t, Build("E3 DL"), now=due.at).code == "out_of_time"
     assert timeout(t, now=due.at - 1) == []  # early: nothing
     events = timeout(t)
     assert events[0] == TimedOut(seat="second", at=due.at, outcome=events[0].outcome)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import msgspec
 import pytest
-from monunrail_table import SQUARE, table  # noqa: F401  (table: a fixture)
+from monunrail_table import SQUARE, refused, table  # noqa: F401  (table: a fixture)
 
 from domain.errors import DomainError, IllegalMove, InvalidCommand, NotAllowed, WrongState
 from domain.game import Context, Job
@@ -22,14 +22,6 @@ from domain.monunrail import (
     Unrail,
     Unrailed,
 )
-
-
-def refused(t, command, seat=None, **ctx) -> DomainError:
-    before = t.state
-    with pytest.raises(DomainError) as e:
-        t.send(command, seat=seat, **ctx)
-    assert t.state == before
-    return e.value
 
 
 # ---------------------------------------------------------------- building
