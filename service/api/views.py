@@ -6,10 +6,14 @@ import msgspec
 
 from domain import match as lifecycle
 from domain.bots import has_something_to_do
-from domain.game import Game, Viewer
+from domain.game import Deadline, Game, Viewer
 from domain.match import MatchState
 from service.accounts import Account
 from service.api.schemas import DeadlineView, MatchView, SeatView, YourTurn
+
+
+def deadline_view(due: Deadline | None) -> DeadlineView | None:
+    return None if due is None else DeadlineView(at=due.at, key=due.key, seat=due.seat)
 
 
 def match_view(game: Game, state: MatchState, viewer: Viewer, names: dict[str, Account]) -> MatchView:
@@ -22,7 +26,7 @@ def match_view(game: Game, state: MatchState, viewer: Viewer, names: dict[str, A
                for seat, a in state.seats.items()},
         priority=state.priority, created_at=state.created_at, starts_at=state.starts_at,
         started_at=state.started_at, finished_at=state.finished_at, result=state.result,
-        deadline=DeadlineView(at=due.at, key=due.key, seat=due.seat) if due else None,
+        deadline=deadline_view(due),
         to_move=list(game.to_move(state.game)) if running else [],
         options=msgspec.to_builtins(state.options),
         state=game.view(state.game, viewer),
@@ -39,5 +43,5 @@ def your_turns(account_id: str, matches: list[tuple[Game, MatchState]]) -> list[
                 action = {"waiting": "ready", "pregame": "choose_seat"}.get(state.status, "play")
                 turns.append(YourTurn(match_id=state.match_id, game=state.game_name, seat=seat, action=action,
                                       version=state.version,
-                                      deadline=DeadlineView(at=due.at, key=due.key, seat=due.seat) if due else None))
+                                      deadline=deadline_view(due)))
     return sorted(turns, key=lambda t: (t.deadline is None, t.deadline.at if t.deadline else 0, t.match_id))
