@@ -11,8 +11,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import zlib
+from collections.abc import AsyncIterator
 
 import msgspec
 
@@ -24,9 +26,19 @@ from service.api.analysis import analysis_key
 from service.background import is_bot
 from service.matches import now_ms
 from service.settings import from_environment
-from service.wiring import connect
+from service.wiring import Services, connect
 
 EARLY_TOLERANCE_MS = 5_000
+
+
+@contextlib.asynccontextmanager
+async def services_from_environment() -> AsyncIterator[Services]:
+    """The service parts for one job, closed when it is done."""
+    services = connect(from_environment())
+    try:
+        yield services
+    finally:
+        await services.close()
 
 
 def fire_timeout(match_id: str, key: str) -> None:
@@ -34,8 +46,7 @@ def fire_timeout(match_id: str, key: str) -> None:
 
 
 async def _fire_timeout(match_id: str, key: str) -> None:
-    services = connect(from_environment())
-    try:
+    async with services_from_environment() as services:
         game, state = await services.matches.load(match_id)
         due = lifecycle.deadline(game, state)
         if due is not None and due.key == key and 0 < due.at - now_ms() <= EARLY_TOLERANCE_MS:
@@ -44,8 +55,6 @@ async def _fire_timeout(match_id: str, key: str) -> None:
         game, state = await services.matches.current(match_id)
         if (due := lifecycle.deadline(game, state)) is not None:
             services.matches.scheduler.schedule(match_id, due)  # re-arm for the next deadline
-    finally:
-        await services.close()
 
 
 def analyse(match_id: str, version: int) -> None:
@@ -53,9 +62,8 @@ def analyse(match_id: str, version: int) -> None:
 
 
 async def _analyse(match_id: str, version: int) -> None:
-    services = connect(from_environment())
     key = analysis_key(match_id, version)
-    try:
+    async with services_from_environment() as services:
         game, state = await services.matches.state_at(match_id, version)
         try:
             result = msgspec.to_builtins(game.analyse(state.game))  # type: ignore[attr-defined,union-attr]
@@ -63,8 +71,6 @@ async def _analyse(match_id: str, version: int) -> None:
         except Exception as e:  # a solver bug must be visible, not lose the job silently
             stored = {"status": "failed", "result": {"error": type(e).__name__}}
         await services.redis.set(key, msgspec.json.encode(stored), ex=7 * 24 * 3600)
-    finally:
-        await services.close()
 
 
 def run_game_job(match_id: str, key: str) -> None:
@@ -74,16 +80,13 @@ def run_game_job(match_id: str, key: str) -> None:
 async def _run_game_job(match_id: str, key: str) -> None:
     """Run the solver work ``key`` the match waits on and send the answer back as a system command
     (idempotent by ``key``). A job the match no longer waits on does nothing."""
-    services = connect(from_environment())
-    try:
+    async with services_from_environment() as services:
         game, state = await services.matches.current(match_id)
         job = next((j for j in game.jobs(state.game) if j.key == key), None)
         if job is None:
             return
         answer = game.work(state.game, job)
         await services.matches.system_command(match_id, answer, idempotency=key)
-    finally:
-        await services.close()
 
 
 def bot_turn(match_id: str, seat: str) -> None:
@@ -94,8 +97,7 @@ async def _bot_turn(match_id: str, seat: str) -> None:
     """Play the built-in bot's command for ``seat`` as its account (idempotent by the position it
     was decided in). A bot with nothing to do, or whose command the game refuses because the
     match moved on, does nothing."""
-    services = connect(from_environment())
-    try:
+    async with services_from_environment() as services:
         game, state = await services.matches.current(match_id)
         account = state.seats.get(seat)
         if not is_bot(account):
@@ -109,5 +111,3 @@ async def _bot_turn(match_id: str, seat: str) -> None:
                 return
             except DomainError as refused:
                 logging.getLogger(__name__).info("bot %s in %s: %s", account, match_id, refused)
-    finally:
-        await services.close()
