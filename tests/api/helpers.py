@@ -2,11 +2,48 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import httpx
 
 from tests.conftest import new_account
 
 G3 = "@0+ @1+ C1\\ C2\\ B3\\ D2+ B0/ C4+ C5\\ D4\\ E4\\ D5+".split()  # white wins with a loop
+
+
+def read_sse(url: str, headers: dict | None = None, limit_s: float = 20,
+             stop: Callable[[list[dict]], bool] | None = None) -> list[dict]:
+    """The messages of an SSE stream (``{"event": ..., "id": ..., "data": ...}``) until the server
+    closes it, or until ``stop(messages)`` is true."""
+    messages, current = [], {}
+    with httpx.Client(timeout=limit_s) as client, client.stream("GET", url, headers=headers or {}) as response:
+        assert response.status_code == 200, response.read()
+        assert response.headers["content-type"].startswith("text/event-stream")
+        for line in response.iter_lines():
+            if line == "":
+                if current:
+                    messages.append(current)
+                    if stop is not None and stop(messages):
+                        return messages
+                current = {}
+            elif not line.startswith(":"):
+                field, _, value = line.partition(":")
+                current[field] = value.lstrip(" ")
+    return messages
+
+
+def first_sse_message(url: str, headers: dict) -> bytes:
+    """The raw first message of an SSE stream (the whole match as the caller sees it), for
+    byte-for-byte comparisons."""
+    lines = []
+    with httpx.Client(timeout=10) as client, client.stream("GET", url, headers=headers) as response:
+        assert response.status_code == 200
+        for line in response.iter_lines():
+            if line == "" and lines:
+                return "\n".join(lines).encode()
+            if line:
+                lines.append(line)
+    raise AssertionError("the stream closed before its first message")
 
 
 class Duel:

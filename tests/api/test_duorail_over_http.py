@@ -8,7 +8,7 @@ import time
 
 import httpx
 
-from tests.api.helpers import Table
+from tests.api.helpers import Table, first_sse_message
 
 SEATS = ("blue", "red")
 
@@ -19,19 +19,6 @@ def move(table: Table, seat: str, text: str) -> httpx.Response:
 
 def submit(table: Table, seat: str, track) -> httpx.Response:
     return table.send(seat, {"type": "duorail_submit_track", "track": track})
-
-
-def first_sse_message(url: str, headers: dict) -> bytes:
-    """The raw first message of an SSE stream (the whole match as the caller sees it)."""
-    lines = []
-    with httpx.Client(timeout=10) as client, client.stream("GET", url, headers=headers) as response:
-        assert response.status_code == 200
-        for line in response.iter_lines():
-            if line == "" and lines:
-                return "\n".join(lines).encode()
-            if line:
-                lines.append(line)
-    raise AssertionError("the stream closed before its first message")
 
 
 def in_endgame(http) -> Table:

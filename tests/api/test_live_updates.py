@@ -5,26 +5,7 @@ from __future__ import annotations
 import threading
 import time
 
-import httpx
-
-from tests.api.helpers import G3, Duel
-
-
-def read_sse(url: str, headers: dict | None = None, limit_s: float = 20) -> list[dict]:
-    """All messages of an SSE stream until the server closes it."""
-    messages, current = [], {}
-    with httpx.Client(timeout=limit_s) as client, client.stream("GET", url, headers=headers or {}) as response:
-        assert response.status_code == 200
-        assert response.headers["content-type"].startswith("text/event-stream")
-        for line in response.iter_lines():
-            if line == "":
-                if current:
-                    messages.append(current)
-                current = {}
-            elif not line.startswith(":"):
-                field, _, value = line.partition(":")
-                current[field] = value.lstrip(" ")
-    return messages
+from tests.api.helpers import G3, Duel, read_sse
 
 
 def test_long_poll_waits_for_the_next_event_and_resumes(http):

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import time
 
-from tests.api.helpers import Table
-from tests.api.test_duorail_over_http import first_sse_message
+from tests.api.helpers import Table, first_sse_message
 from tests.conftest import new_account
 
 SEATS = ("first", "second")

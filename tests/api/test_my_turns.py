@@ -6,9 +6,7 @@ import json
 import threading
 import time
 
-import httpx
-
-from tests.api.helpers import Duel, Table
+from tests.api.helpers import Duel, Table, read_sse
 
 
 def test_turns_lists_the_matches_waiting_on_the_caller(http):
@@ -34,30 +32,12 @@ def test_both_seats_are_waited_on_during_a_sealed_window(http):
         assert [t["action"] for t in http.get("/accounts/me/turns", headers=table.headers[seat]).json()] == ["play"]
 
 
-def read_stream_until(url: str, headers: dict, stop, limit_s: float = 20) -> list[dict]:
-    """SSE messages of a stream until ``stop(messages)`` is true."""
-    messages, current = [], {}
-    with httpx.Client(timeout=limit_s) as client, client.stream("GET", url, headers=headers) as response:
-        assert response.status_code == 200, response.read()
-        for line in response.iter_lines():
-            if line == "":
-                if current:
-                    messages.append(current)
-                    if stop(messages):
-                        return messages
-                current = {}
-            elif not line.startswith(":"):
-                field, _, value = line.partition(":")
-                current[field] = value.lstrip(" ")
-    return messages
-
-
 def test_the_account_stream_tells_a_bot_of_starts_turns_and_ends(http, live_server):
     duel = Duel(http)
     url = live_server.url + "/accounts/me/stream"
     got = {}
-    reader = threading.Thread(target=lambda: got.setdefault("m", read_stream_until(
-        url, duel.red, lambda ms: any(m.get("event") == "match_ended" for m in ms))))
+    reader = threading.Thread(target=lambda: got.setdefault("m", read_sse(
+        url, duel.red, stop=lambda ms: any(m.get("event") == "match_ended" for m in ms))))
     reader.start()
     time.sleep(0.5)
     duel.ready()
@@ -69,7 +49,7 @@ def test_the_account_stream_tells_a_bot_of_starts_turns_and_ends(http, live_serv
     kinds = [(m["event"], json.loads(m["data"])["version"]) for m in messages[1:]]
     assert [k for k, _ in kinds] == ["match_started", "your_turn", "match_ended"]
     assert json.loads(messages[-1]["data"])["result"]["winner"] == "red"
-    resumed = read_stream_until(url, {**duel.red, "Last-Event-ID": messages[1]["id"]}, lambda ms: len(ms) == 2)
+    resumed = read_sse(url, {**duel.red, "Last-Event-ID": messages[1]["id"]}, stop=lambda ms: len(ms) == 2)
     assert [m["event"] for m in resumed] == ["your_turn", "match_ended"]  # what came after, nothing twice
     bad = http.get("/accounts/me/stream", headers={**duel.red, "Last-Event-ID": "yesterday"})
     assert bad.status_code == 400 and bad.json()["code"] == "bad_last_event_id"
