@@ -9,9 +9,9 @@ import redis.asyncio as aioredis
 from rq import Queue
 
 from service.accounts import Accounts
+from service.background import RQBackground
 from service.event_store import EventStore
 from service.feeds import Feeds
-from service.background import RQBackground
 from service.matches import MatchService
 from service.read_models import ReadModels
 from service.settings import Settings

@@ -13,13 +13,13 @@ import msgspec
 from litestar import Controller, Response, get, post
 from litestar.params import QueryParameter
 
+from domain.errors import NotAllowed
+from domain.match import MatchState
 from service.accounts import Account
 from service.api.deps import problems
 from service.api.matches import MatchId
 from service.api.schemas import AnalysisOut, AnalysisQueued
 from service.event_store import match_key_prefix
-from domain.errors import NotAllowed
-from domain.match import MatchState
 from service.problems import NotFound
 from service.wiring import Services
 
