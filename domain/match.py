@@ -83,6 +83,8 @@ class MatchCreated(msgspec.Struct, frozen=True, tag="match_created"):
     pregame_ms: int
     seed: int
     at: int
+    created_by: str | None = None
+    """The account that created the match (``None``: the system, or a match older than this field)."""
 
 
 class SeatJoined(msgspec.Struct, frozen=True, tag="seat_joined"):
@@ -157,6 +159,8 @@ class MatchState(msgspec.Struct, frozen=True):
     private_events: int = 0
     priority_account: str | None = None
     """The account that held the priority seat when seats were assigned (it keeps priority)."""
+    created_by: str | None = None
+    """The account that created the match (its organizer's webhooks, its tournament)."""
 
 
 def visibility(game: Game, event: Any) -> str | None:
@@ -181,7 +185,7 @@ def seat_of(state: MatchState, account: str | None) -> Seat | None:
 
 def decide_create(match_id: str, game: Game, options: dict[str, Any], seats: dict[Seat, str | None], *,
                   now: int, seed: int, priority: Seat | None = None, starts_at: int | None = None,
-                  pregame_ms: int = 60_000) -> list[Any]:
+                  pregame_ms: int = 60_000, created_by: str | None = None) -> list[Any]:
     """Validate a new match and return its first event."""
     if set(seats) != set(game.seats):
         raise InvalidCommand("bad_seats", f"A {game.name} match has exactly the seats {', '.join(game.seats)}.")
@@ -197,7 +201,8 @@ def decide_create(match_id: str, game: Game, options: dict[str, Any], seats: dic
     secret = {name: value for name, value in options.items() if name in game.secret_options}
     public = {name: value for name, value in options.items() if name not in secret}
     created = MatchCreated(match_id=match_id, game=game.name, options=public, seats=dict(seats),
-                           priority=priority, starts_at=starts_at, pregame_ms=pregame_ms, seed=seed, at=now)
+                           priority=priority, starts_at=starts_at, pregame_ms=pregame_ms, seed=seed, at=now,
+                           created_by=created_by)
     return [created, SecretOptions(options=secret)] if secret else [created]
 
 
@@ -345,7 +350,8 @@ def evolve(game: Game, state: MatchState | None, event: Any) -> MatchState:
         options = parse_options(game, event.options)
         return MatchState(match_id=event.match_id, game_name=event.game, options=options, seats=dict(event.seats),
                           priority=event.priority, starts_at=event.starts_at, pregame_ms=event.pregame_ms,
-                          seed=event.seed, created_at=event.at, game=game.initial(options, event.seed), version=1)
+                          seed=event.seed, created_at=event.at, game=game.initial(options, event.seed), version=1,
+                          created_by=event.created_by)
     assert state is not None, "a match stream starts with match_created"
     new = _evolve(game, state, event)
     if new.status == "running" and (result := game.result(new.game)) is not None:

@@ -65,7 +65,7 @@ class Feeds:
     def __init__(self, redis: aioredis.Redis):
         self.redis = redis
 
-    async def record(self, game: Game, previous: MatchState | None, state: MatchState) -> None:
+    async def changed(self, game: Game, previous: MatchState | None, state: MatchState) -> None:
         items = feed_items(game, previous, state)
         if not items:
             return

@@ -8,8 +8,9 @@ Every command goes the same way (:meth:`MatchService.execute`):
 3. the domain decides; a refusal raises a :class:`domain.errors.DomainError` and changes nothing;
 4. the events are appended with the version they were decided on; on a conflict the command is
    decided again against the new state (unless the client pinned ``expected_version``);
-5. read models and the players' feeds are updated, the next deadline is handed to the scheduler
-   and the background work the state needs (solver jobs, bot turns) is queued.
+5. read models are updated, the listeners are told (the players' feeds, webhooks, tournaments),
+   the next deadline is handed to the scheduler and the background work the state needs (solver
+   jobs, bot turns) is queued.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import collections
 import hashlib
 import secrets
 import time
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 import msgspec
@@ -30,7 +32,6 @@ from domain.game import Context, Deadline, Game, Viewer
 from domain.match import MatchState
 from domain.registry import game_named
 from service.event_store import EventStore
-from service.feeds import Feeds
 from service.problems import NotFound
 from service.read_models import ReadModels
 from service.visibility import may_see, viewer_for
@@ -47,6 +48,14 @@ class Scheduler(Protocol):
 
 class Background(Protocol):
     def ensure(self, game: Game, state: MatchState) -> None: ...
+
+
+class MatchListener(Protocol):
+    """Told after every append how the match changed (``previous`` is ``None`` for a new match).
+    Listeners run in the request that appended; what must survive a crash there they queue as
+    jobs, and what a missed call would leave undone they also check on later reads."""
+
+    async def changed(self, game: Game, previous: MatchState | None, state: MatchState) -> None: ...
 
 
 class NoScheduler:
@@ -72,10 +81,10 @@ class _Cached(msgspec.Struct):
 class MatchService:
     def __init__(self, store: EventStore, read_models: ReadModels, scheduler: Scheduler | None = None,
                  cache_size: int = 10_000, clock=now_ms, background: Background | None = None,
-                 feeds: Feeds | None = None):
+                 listeners: Sequence[MatchListener] = ()):
         self.store = store
         self.read_models = read_models
-        self.feeds = feeds
+        self.listeners = list(listeners)
         self.scheduler = scheduler or NoScheduler()
         self.background = background
         self.clock = clock
@@ -85,10 +94,10 @@ class MatchService:
     # ------------------------------------------------------------------ creating
     async def create(self, game_name: str, options: dict[str, Any], seats: dict[str, str | None], *,
                      priority: str | None = None, starts_at: int | None = None,
-                     pregame_ms: int = 60_000) -> MatchState:
+                     pregame_ms: int = 60_000, created_by: str | None = None) -> MatchState:
         match_id = secrets.token_hex(6)
         game, events, now = self.decide_create(match_id, game_name, options, seats, priority=priority,
-                                               starts_at=starts_at, pregame_ms=pregame_ms)
+                                               starts_at=starts_at, pregame_ms=pregame_ms, created_by=created_by)
         encoded = [codec_for(game).encode(r) for r in self._record(game, None, events, now)]
         outcome = await self.store.append(match_id, 0, encoded, private=[lifecycle.is_private(game, e) for e in events])
         if outcome.status != "appended":
@@ -99,13 +108,14 @@ class MatchService:
 
     def decide_create(self, match_id: str, game_name: str, options: dict[str, Any], seats: dict[str, str | None],
                       *, priority: str | None = None, starts_at: int | None = None,
-                      pregame_ms: int = 60_000) -> tuple[Game, list[Any], int]:
+                      pregame_ms: int = 60_000, created_by: str | None = None) -> tuple[Game, list[Any], int]:
         """The events that would create the match, or the :class:`DomainError` refusing it
         (appends nothing, so a batch can be checked whole before any of it is created)."""
         game = game_named(game_name)
         now = self.clock()
         events = lifecycle.decide_create(match_id, game, options, seats, now=now, seed=secrets.randbits(63),
-                                         priority=priority, starts_at=starts_at, pregame_ms=pregame_ms)
+                                         priority=priority, starts_at=starts_at, pregame_ms=pregame_ms,
+                                         created_by=created_by)
         return game, events, now
 
     # ------------------------------------------------------------------ reading
@@ -269,8 +279,8 @@ class MatchService:
 
     async def _after_append(self, game: Game, previous: MatchState | None, state: MatchState) -> None:
         await self.read_models.record(state, previous)
-        if self.feeds is not None:
-            await self.feeds.record(game, previous, state)
+        for listener in self.listeners:
+            await listener.changed(game, previous, state)
         due = lifecycle.deadline(game, state)
         if due is not None:
             self.scheduler.schedule(state.match_id, due)

@@ -47,6 +47,6 @@ def connect(settings: Settings) -> Services:
     solver_queue = Queue(SOLVER_QUEUE, connection=queue_redis)
     feeds = Feeds(client)
     matches = MatchService(store, read_models, RQScheduler(timer_queue), background=RQBackground(solver_queue),
-                           feeds=feeds)
+                           listeners=[feeds])
     return Services(redis=client, queue_redis=queue_redis, store=store, accounts=Accounts(client),
                     read_models=read_models, feeds=feeds, matches=matches, timer_queue=timer_queue, solver_queue=solver_queue)

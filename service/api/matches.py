@@ -62,7 +62,8 @@ class MatchController(Controller):
             raise NotAllowed("must_hold_a_seat", "Only organizers create matches they do not play in.")
         await _check_accounts(services, held)
         state = await services.matches.create(data.game, data.options, data.seats, priority=data.priority,
-                                              starts_at=data.starts_at, pregame_ms=data.pregame_ms)
+                                              starts_at=data.starts_at, pregame_ms=data.pregame_ms,
+                                              created_by=account.id)
         return await view_for(services, state.match_id, account)
 
     @post("/bulk", status_code=201, summary="Create several matches, all or nothing (organizers)",
@@ -83,7 +84,8 @@ class MatchController(Controller):
             except DomainError as refused:
                 raise type(refused)(refused.code, f"Match {number}: {refused.detail}") from None
         created = [await services.matches.create(m.game, m.options, m.seats, priority=m.priority,
-                                                 starts_at=m.starts_at, pregame_ms=m.pregame_ms) for m in data.matches]
+                                                 starts_at=m.starts_at, pregame_ms=m.pregame_ms, created_by=account.id)
+                   for m in data.matches]
         return [await view_for(services, state.match_id, account) for state in created]
 
     @get("/", summary="List matches, newest first", responses=problems(400))
