@@ -34,7 +34,7 @@ from domain.registry import game_named
 from service.event_store import EventStore
 from service.problems import NotFound
 from service.read_models import ReadModels
-from service.visibility import may_see, viewer_for
+from service.visibility import as_shown, may_see, viewer_for
 
 
 def now_ms() -> int:
@@ -179,7 +179,7 @@ class MatchService:
             if recorded:
                 after = recorded[-1].version
             viewer = viewer_for(state, account, organizer)
-            visible = [r for r in recorded if may_see(r, viewer)]
+            visible = [as_shown(r, viewer) for r in recorded if may_see(r, viewer)]
             if visible or remaining <= 0:
                 return visible, after
             if not raw and block < remaining and lifecycle.deadline(game, state) == due:

@@ -78,6 +78,7 @@ class MonunrailGame:
     View: ClassVar[type] = MonunrailView
     has_private_events: ClassVar[bool] = True
     secret_options: ClassVar[tuple[str, ...]] = ("supply",)
+    setup_hidden_until_start: ClassVar[bool] = False
 
     def initial(self, options: MonunrailOptions, seed: int) -> MonunrailState:
         return initial(options, seed)

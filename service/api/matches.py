@@ -14,6 +14,7 @@ from service.api.schemas import Accepted, AnyCommand, CreateMatch, CreateMatches
 from service.api.strictness import strict_body
 from service.api.views import match_view
 from service.read_models import MatchSummary
+from service.visibility import may_see_setup
 from service.wiring import Services
 
 MatchId = Annotated[str, Parameter(description="The match id.", max_length=64)]
@@ -24,6 +25,8 @@ ExpectedVersion = Annotated[int | None, QueryParameter(name="expected_version", 
                                                   description="Refuse with 409 unless the match is at this version.")]
 
 _COMMAND_STATUSES = problems(400, 401, 403, 404, 409, 422)
+NOT_YET_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="420" height="40"><text x="10" y="25" '
+               'font-family="sans-serif" font-size="14">The board is shown when the match starts.</text></svg>')
 
 
 async def view_for(services: Services, match_id: str, caller: Account | None) -> MatchView:
@@ -140,5 +143,6 @@ class MatchController(Controller):
     async def board(self, match_id: MatchId, services: Services, caller: Account | None) -> Response[str]:
         game, state = await services.matches.current(match_id)
         viewer = viewer_of(state, caller)
-        return Response(content=game.svg(state.game, viewer), media_type="image/svg+xml")
+        picture = game.svg(state.game, viewer) if may_see_setup(game, state, viewer) else NOT_YET_SVG
+        return Response(content=picture, media_type="image/svg+xml")
 

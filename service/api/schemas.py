@@ -95,7 +95,8 @@ class YourTurn(msgspec.Struct):
 
 
 class MatchView(msgspec.Struct):
-    """The match as the caller may see it; ``state`` is the game's own view (see docs per game)."""
+    """The match as the caller may see it; ``state`` is the game's own view (see docs per game),
+    ``null`` while a game whose setup is secret until the start waits (Deep Sea Voyage)."""
 
     id: str
     game: str
@@ -113,7 +114,7 @@ class MatchView(msgspec.Struct):
     deadline: DeadlineView | None
     to_move: list[str]
     options: dict[str, Any]
-    state: AnyView
+    state: AnyView | None
 
 
 class RecordedEvent(msgspec.Struct):

@@ -10,6 +10,7 @@ from domain.game import Deadline, Game, Viewer
 from domain.match import MatchState
 from service.accounts import Account
 from service.api.schemas import DeadlineView, MatchView, SeatView, YourTurn
+from service.visibility import may_see_setup
 
 
 def deadline_view(due: Deadline | None) -> DeadlineView | None:
@@ -29,7 +30,7 @@ def match_view(game: Game, state: MatchState, viewer: Viewer, names: dict[str, A
         deadline=deadline_view(due),
         to_move=list(game.to_move(state.game)) if running else [],
         options=msgspec.to_builtins(state.options),
-        state=game.view(state.game, viewer),
+        state=game.view(state.game, viewer) if may_see_setup(game, state, viewer) else None,
     )
 
 
