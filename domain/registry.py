@@ -13,11 +13,12 @@ from domain.game import Game
 def all_games() -> dict[str, Game]:
     """Every game, keyed by its name (imported lazily so a game's module loads once)."""
     from domain.cairo import CAIRO
+    from domain.deepsea import DEEPSEA
     from domain.duorail import DUORAIL
     from domain.monunrail import MONUNRAIL
     from domain.trax import TRAX
 
-    return {g.name: g for g in (TRAX, DUORAIL, MONUNRAIL, CAIRO)}
+    return {g.name: g for g in (TRAX, DUORAIL, MONUNRAIL, CAIRO, DEEPSEA)}
 
 
 def game_named(name: str) -> Game:

@@ -1,0 +1,116 @@
+"""Deep Sea Voyage (uriquack), as decided in ``shared/rules/deep-sea-voyage.md``.
+
+The modules follow the rules file: :mod:`~domain.deepsea.board` (cells, layouts, bit masks),
+:mod:`~domain.deepsea.checks` (symmetry, every ship reaching a dropoff),
+:mod:`~domain.deepsea.generator` and :mod:`~domain.deepsea.presets` (where boards come from),
+:mod:`~domain.deepsea.pentominoes` (the twelve pieces, placements as written),
+:mod:`~domain.deepsea.routes` (shortest routes), :mod:`~domain.deepsea.state` (options, commands,
+events, state), :mod:`~domain.deepsea.rules` (the decider), :mod:`~domain.deepsea.moves` (legal
+moves, the bot, the analysis), :mod:`~domain.deepsea.best` (the best placement),
+:mod:`~domain.deepsea.view` and :mod:`~domain.deepsea.svg`. :data:`DEEPSEA` is the
+:class:`domain.game.Game` the server plays.
+
+>>> from domain.game import Context
+>>> from domain.deepsea.presets import PRESETS
+>>> s = DEEPSEA.begin(DEEPSEA.initial(DeepseaOptions(boards=[*PRESETS][:3]), seed=0), at=0)
+>>> DEEPSEA.decide(s, Move("select 2"), Context(now=5_000, seat="empire"))
+[BoardSelected(seat='empire', board=2, round=1, by='choice', at=5000)]
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from domain.deepsea import rules
+from domain.deepsea.moves import DeepseaAnalysis, analyse, bot_commands, legal_moves, work
+from domain.deepsea.state import (
+    COMMANDS,
+    EVENTS,
+    SEATS,
+    ActionSealed,
+    ActionsRevealed,
+    BoardSelected,
+    BoardsScored,
+    DeepseaOptions,
+    DeepseaState,
+    Move,
+    RoutesAnswer,
+    RoutesSealed,
+    ShortestRoutesPublished,
+    SubmitRoutes,
+    TurnPlayed,
+)
+from domain.deepsea.svg import board_svg
+from domain.deepsea.view import DeepseaView, view
+from domain.game import Context, Deadline, Job, Result, Viewer
+
+
+class DeepseaGame:
+    """Deep Sea Voyage as a :class:`domain.game.Game`. The match's priority player is the DMO: it
+    chooses its side in the pregame (``choose_seat``), and wins a tie. The boards are revealed
+    when the match starts: their option is secret and nobody but the organizer sees the game before."""
+
+    name: ClassVar[str] = "deepsea"
+    seats: ClassVar[tuple[str, ...]] = SEATS
+    Options: ClassVar[type] = DeepseaOptions
+    commands: ClassVar[tuple[type, ...]] = COMMANDS
+    events: ClassVar[tuple[type, ...]] = EVENTS
+    View: ClassVar[type] = DeepseaView
+    has_private_events: ClassVar[bool] = True
+    secret_options: ClassVar[tuple[str, ...]] = ("boards",)
+    setup_hidden_until_start: ClassVar[bool] = True
+
+    def initial(self, options: DeepseaOptions, seed: int) -> DeepseaState:
+        return rules.initial(options, seed)
+
+    def begin(self, state: DeepseaState, at: int) -> DeepseaState:
+        return rules.begin(state, at)
+
+    def decide(self, state: DeepseaState, command: Any, ctx: Context) -> list[Any]:
+        return rules.decide(state, command, ctx)
+
+    def evolve(self, state: DeepseaState, event: Any) -> DeepseaState:
+        return rules.evolve(state, event)
+
+    def view(self, state: DeepseaState, viewer: Viewer) -> DeepseaView:
+        return view(state, viewer)
+
+    def to_move(self, state: DeepseaState) -> tuple[str, ...]:
+        return rules.to_move(state)
+
+    def legal_moves(self, state: DeepseaState, seat: str) -> list[str]:
+        return legal_moves(state, seat)
+
+    def deadline(self, state: DeepseaState) -> Deadline | None:
+        return rules.deadline(state)
+
+    def on_timeout(self, state: DeepseaState, deadline: Deadline, ctx: Context) -> list[Any]:
+        return rules.on_timeout(state, deadline, ctx)
+
+    def jobs(self, state: DeepseaState) -> list[Job]:
+        return rules.jobs(state)
+
+    def work(self, state: DeepseaState, job: Job) -> RoutesAnswer:
+        return work(state, job)
+
+    def bot_commands(self, state: DeepseaState, seat: str, seed: int) -> list[Any]:
+        return bot_commands(state, seat, seed)
+
+    def result(self, state: DeepseaState) -> Result | None:
+        return state.result
+
+    def visibility(self, event: Any) -> str | None:
+        return rules.visibility(event)
+
+    def analyse(self, state: DeepseaState) -> DeepseaAnalysis:
+        return analyse(state)
+
+    def svg(self, state: DeepseaState, viewer: Viewer) -> str:
+        return board_svg(state, viewer)
+
+
+DEEPSEA = DeepseaGame()
+
+__all__ = ["DEEPSEA", "ActionSealed", "ActionsRevealed", "BoardSelected", "BoardsScored", "DeepseaGame",
+           "DeepseaOptions", "DeepseaState", "DeepseaView", "Move", "RoutesAnswer", "RoutesSealed",
+           "ShortestRoutesPublished", "SubmitRoutes", "TurnPlayed"]

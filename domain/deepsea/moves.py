@@ -1,0 +1,153 @@
+"""Legal moves, the built-in bot's choices, the record's shortest routes and the analysis.
+
+>>> from domain.deepsea.presets import PRESETS
+>>> from domain.deepsea.state import DeepseaOptions
+>>> from domain.deepsea.rules import begin, initial
+>>> s = begin(initial(DeepseaOptions(boards=[*PRESETS][:3]), seed=1), at=0)
+>>> legal_moves(s, "empire"), legal_moves(s, "marauder")
+(['select 1', 'select 2', 'select 3'], [])
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import msgspec
+
+from domain.deepsea.board import SIDE_SHIPS
+from domain.deepsea.pentominoes import all_placements, format_placement, placement_of
+from domain.deepsea.routes import all_reach, distances, route_cells
+from domain.deepsea.rules import (
+    blocked_mask,
+    other,
+    selector,
+    single_player,
+    undecided,
+    water,
+)
+from domain.deepsea.state import BOARDS, SEATS, DeepseaState, Move, RoutesAnswer, SubmitRoutes
+from domain.game import Job
+
+
+def board_in_play(state: DeepseaState, seat: str) -> int | None:
+    """The board ``seat`` places on now (its selection, or the last open board on its turn)."""
+    if state.phase == "action":
+        return state.selections.get(seat)
+    if state.phase == "single" and single_player(state) == seat:
+        return state.open_boards()[0]
+    return None
+
+
+def placements(state: DeepseaState, number: int) -> list[tuple[str, tuple[int, ...]]]:
+    """Every placement a piece of board ``number``'s bank may make now (cutting a ship off included)."""
+    board, sea = state.board(number), state.sea(number)
+    bank, size = set(sea.bank), board.size
+    free = board.placeable & ~blocked_mask(board, sea)
+    found = []
+    for piece, cells in all_placements(size):
+        if piece in bank and all(free >> (i // size * board.width + i % size) & 1 for i in cells):
+            found.append((piece, cells))
+    return found
+
+
+def legal_moves(state: DeepseaState, seat: str) -> list[str]:
+    """What ``seat`` may send now: ``select <n>`` while it selects; every placement on its board
+    and ``pass`` while it acts (the same whether or not it has sealed an action). Routes are not
+    listed: finding them is the players' part of the game."""
+    if selector(state) == seat:
+        return [f"select {n}" for n in state.open_boards() if n not in state.selections.values()]
+    number = board_in_play(state, seat)
+    if number is None:
+        return []
+    size = state.board(number).size
+    return [*(format_placement(placement_of(p, cells, size)) for p, cells in placements(state, number)), "pass"]
+
+
+def safe_placements(state: DeepseaState, number: int) -> list[tuple[str, tuple[int, ...]]]:
+    """The placements that leave every ship a way to a dropoff (so they do not lose the board)."""
+    board, sea = state.board(number), water(state, number)
+    return [(p, cells) for p, cells in placements(state, number)
+            if all_reach(board, sea & ~_mask(board, cells))]
+
+
+def _mask(board, cells) -> int:
+    mask = 0
+    for i in cells:
+        mask |= board.bit(i)
+    return mask
+
+
+def _value(state: DeepseaState, number: int, seat: str, sea: int) -> int:
+    """The opponent's route lengths minus ``seat``'s on board ``number`` (bigger is better for ``seat``)."""
+    lengths = distances(state.board(number), sea)
+    total = {side: sum(lengths[ship] or 0 for ship in SIDE_SHIPS[side]) for side in SEATS}
+    return total[other(seat)] - total[seat]
+
+
+def bot_commands(state: DeepseaState, seat: str, seed: int) -> list[Any]:
+    """The built-in bot: a random open board; then, among a random sample of the placements that
+    keep every ship afloat, the one that helps its side most (a pass when none helps); on the
+    last board the same; after play, its true shortest routes."""
+    rng = random.Random(seed)
+    if selector(state) == seat:
+        return [Move(rng.choice([m for m in legal_moves(state, seat)]))]
+    if state.phase == "routes":
+        routes = {str(n): {ship: route_cells(state.board(n), water(state, n), ship) for ship in SIDE_SHIPS[seat]}
+                  for n in undecided(state)}
+        return [SubmitRoutes(routes={n: {s: r for s, r in ships.items() if r} for n, ships in routes.items()})]
+    number = board_in_play(state, seat)
+    if number is None:
+        return []
+    board, sea = state.board(number), water(state, number)
+    candidates = placements(state, number)
+    rng.shuffle(candidates)
+    sample = []
+    for piece, cells in candidates:
+        if len(sample) == 40:
+            break
+        if all_reach(board, sea & ~_mask(board, cells)):
+            sample.append((piece, cells))
+    now = _value(state, number, seat, sea)
+    scored = sorted(sample, key=lambda pc: -_value(state, number, seat, sea & ~_mask(board, pc[1])))
+    best = [pc for pc in scored[:1] if _value(state, number, seat, sea & ~_mask(board, pc[1])) > now]
+    chosen = best or (sample[:1] if rng.random() < 0.5 else [])
+    return [Move(format_placement(placement_of(p, cells, board.size))) for p, cells in chosen] + [Move("pass")]
+
+
+def shortest_routes(state: DeepseaState) -> dict[str, dict[str, list[str] | None]]:
+    """One true shortest route per ship on every board, by board number."""
+    return {str(n): {ship: route_cells(state.board(n), water(state, n), ship) for ship in state.board(n).ships}
+            for n in BOARDS}
+
+
+def work(state: DeepseaState, job: Job) -> RoutesAnswer:
+    """The worker's part: the shortest routes for the record."""
+    return RoutesAnswer(key=job.key, routes=shortest_routes(state))
+
+
+class BoardAnalysis(msgspec.Struct, frozen=True):
+    """A board now: each ship's distance to a dropoff (``None``: cut off), each side's total, and
+    the placements left that keep every ship afloat."""
+
+    board: int
+    open: bool
+    distances: dict[str, int | None]
+    totals: dict[str, int]
+    safe_placements: int
+
+
+class DeepseaAnalysis(msgspec.Struct, frozen=True, tag_field="game", tag="deepsea"):
+    boards: list[BoardAnalysis]
+
+
+def analyse(state: DeepseaState) -> DeepseaAnalysis:
+    """Every board's distances and totals now (a worker's job; during play for organizers only)."""
+    found = []
+    for n in BOARDS:
+        lengths = distances(state.board(n), water(state, n))
+        totals = {side: sum(lengths[s] or 0 for s in SIDE_SHIPS[side]) for side in SEATS}
+        open_ = state.sea(n).is_open
+        found.append(BoardAnalysis(board=n, open=open_, distances=lengths, totals=totals,
+                                   safe_placements=len(safe_placements(state, n)) if open_ else 0))
+    return DeepseaAnalysis(boards=found)

@@ -1,0 +1,113 @@
+"""What a viewer sees. The boards, the pieces, the selections and every revealed action are public;
+a seat alone sees its own sealed action or routes, until the reveal shows them to everyone.
+
+>>> from domain.game import Viewer
+>>> from domain.deepsea.presets import PRESETS
+>>> from domain.deepsea.state import DeepseaOptions
+>>> from domain.deepsea.rules import begin, initial
+>>> v = view(begin(initial(DeepseaOptions(boards=[*PRESETS][:3]), seed=1), at=0), Viewer(seat="empire"))
+>>> v.phase, v.round, v.priority, v.to_move, v.boards[0].bank[:3], v.boards[0].status
+('select', 1, 'empire', ['empire'], ['F', 'I', 'L'], 'open')
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from domain.deepsea.rules import deadline, describe, priority_side, to_move
+from domain.deepsea.state import BOARDS, BoardScore, DeepseaState, ShipRoutes
+from domain.game import Result, Viewer
+from domain.sealed import has_submitted, own_submission
+
+
+class PieceView(msgspec.Struct, frozen=True):
+    """A pentomino on a board: ``PieceView(piece="T", cells=[...], seat="empire", round=3)``."""
+
+    piece: str
+    cells: list[str]
+    seat: str
+    round: int
+
+
+class SeaView(msgspec.Struct, frozen=True):
+    """One board: its starting ``rows`` (text layout, top row first: ``.`` empty, ``#`` wall, ``C``
+    channel, ``D`` dropoff, ``R W B K`` ship starts), ``ships`` and ``dropoffs``; the pieces placed;
+    the ``bank`` left; ``status`` ``open``, ``used_up`` or ``lost`` (``lost_by`` that seat);
+    ``selected_by`` this round; once over its ``score``, the ``routes`` the players sent and the
+    ``shortest_routes`` the server found."""
+
+    board: int
+    size: int
+    rows: list[str]
+    ships: dict[str, str]
+    dropoffs: list[str]
+    pieces: list[PieceView]
+    bank: list[str]
+    status: Literal["open", "used_up", "lost"]
+    lost_by: str | None
+    selected_by: str | None
+    score: BoardScore | None
+    routes: ShipRoutes | None
+    shortest_routes: ShipRoutes | None
+
+
+class DeepseaView(msgspec.Struct, frozen=True, tag_field="game", tag="deepsea"):
+    """The match in play: ``phase`` (``select``, ``action``, ``single``: turns on the last open
+    board, ``routes``, ``over``), ``round`` and the side with its ``priority``; ``to_move`` and
+    the window's ``deadline`` (ms); this round's ``selections`` by seat; the ``last_actions``
+    revealed; ``your_action`` / ``your_routes``: what you have sealed (``None``: nothing yet)."""
+
+    routes_mode: Literal["submitted", "computed"]
+    boards: list[SeaView]
+    phase: str
+    round: int
+    priority: str
+    to_move: list[str]
+    deadline: int | None
+    selections: dict[str, int]
+    last_actions: dict[str, str]
+    your_action: str | None
+    your_routes: dict[str, ShipRoutes] | None
+    result: Result | None
+
+
+def view(state: DeepseaState, viewer: Viewer) -> DeepseaView:
+    """The view of ``state`` for ``viewer`` (see the module docstring for what is private)."""
+    due = deadline(state)
+    phase = "over" if state.phase == "scoring" else state.phase
+    box, seat = state.box, viewer.seat
+    your_action = your_routes = None
+    if seat is not None and has_submitted(box, seat):
+        mine = own_submission(box, seat)
+        if state.phase == "action":
+            your_action = "pass" if mine is None else f"{mine.piece} on {', '.join(mine.cells)}"
+        else:
+            your_routes = mine
+    return DeepseaView(
+        routes_mode=state.options.routes,
+        boards=[_sea_view(state, n) for n in BOARDS],
+        phase=phase, round=state.round, priority=priority_side(state.round), to_move=list(to_move(state)),
+        deadline=due.at if due else None, selections=dict(state.selections),
+        last_actions={s: describe(a) for s, a in state.last_actions.items()},
+        your_action=your_action, your_routes=your_routes, result=state.result,
+    )
+
+
+def _sea_view(state: DeepseaState, number: int) -> SeaView:
+    board, sea = state.board(number), state.sea(number)
+    status = "lost" if sea.lost_by else ("open" if sea.is_open else "used_up")
+    score = next((s for s in state.scores or [] if s.board == number), None)
+    routes = None
+    if state.submitted_routes:
+        routes = {ship: r for side in state.submitted_routes.values() for ship, r in side.get(str(number), {}).items()}
+    return SeaView(
+        board=number, size=board.size, rows=board.rows(), ships=dict(board.ships), dropoffs=board.dropoffs,
+        pieces=[PieceView(piece=p.placement.piece, cells=list(p.placement.cells), seat=p.seat, round=p.round)
+                for p in sea.pieces],
+        bank=list(sea.bank), status=status, lost_by=sea.lost_by,  # type: ignore[arg-type]
+        selected_by=next((s for s, n in state.selections.items() if n == number), None),
+        score=score, routes=routes,
+        shortest_routes=(state.shortest_routes or {}).get(str(number)),
+    )
