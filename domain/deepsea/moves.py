@@ -15,12 +15,12 @@ from typing import Any
 
 import msgspec
 
+from domain.deepsea.best import best_placement, legal_placements, placements_keeping_routes
 from domain.deepsea.board import SIDE_SHIPS
-from domain.deepsea.pentominoes import all_placements, format_placement, placement_of
-from domain.deepsea.routes import all_reach, distances, route_cells
+from domain.deepsea.pentominoes import format_placement, placement_of
+from domain.deepsea.routes import distances, route_cells
 from domain.deepsea.rules import (
     blocked_mask,
-    other,
     selector,
     single_player,
     undecided,
@@ -42,13 +42,7 @@ def board_in_play(state: DeepseaState, seat: str) -> int | None:
 def placements(state: DeepseaState, number: int) -> list[tuple[str, tuple[int, ...]]]:
     """Every placement a piece of board ``number``'s bank may make now (cutting a ship off included)."""
     board, sea = state.board(number), state.sea(number)
-    bank, size = set(sea.bank), board.size
-    free = board.placeable & ~blocked_mask(board, sea)
-    found = []
-    for piece, cells in all_placements(size):
-        if piece in bank and all(free >> (i // size * board.width + i % size) & 1 for i in cells):
-            found.append((piece, cells))
-    return found
+    return legal_placements(board, blocked_mask(board, sea), sea.bank)
 
 
 def legal_moves(state: DeepseaState, seat: str) -> list[str]:
@@ -66,32 +60,18 @@ def legal_moves(state: DeepseaState, seat: str) -> list[str]:
 
 def safe_placements(state: DeepseaState, number: int) -> list[tuple[str, tuple[int, ...]]]:
     """The placements that leave every ship a way to a dropoff (so they do not lose the board)."""
-    board, sea = state.board(number), water(state, number)
-    return [(p, cells) for p, cells in placements(state, number)
-            if all_reach(board, sea & ~_mask(board, cells))]
-
-
-def _mask(board, cells) -> int:
-    mask = 0
-    for i in cells:
-        mask |= board.bit(i)
-    return mask
-
-
-def _value(state: DeepseaState, number: int, seat: str, sea: int) -> int:
-    """The opponent's route lengths minus ``seat``'s on board ``number`` (bigger is better for ``seat``)."""
-    lengths = distances(state.board(number), sea)
-    total = {side: sum(lengths[ship] or 0 for ship in SIDE_SHIPS[side]) for side in SEATS}
-    return total[other(seat)] - total[seat]
+    board, sea = state.board(number), state.sea(number)
+    return placements_keeping_routes(board, blocked_mask(board, sea), sea.bank)
 
 
 def bot_commands(state: DeepseaState, seat: str, seed: int) -> list[Any]:
-    """The built-in bot: a random open board; then, among a random sample of the placements that
-    keep every ship afloat, the one that helps its side most (a pass when none helps); on the
-    last board the same; after play, its true shortest routes."""
+    """The built-in bot: a random open board; then the placement that helps its side most among
+    those that keep every ship afloat (:mod:`domain.deepsea.best`), when it helps -- else, at
+    random, some safe placement or a pass; on the last board the same; after play, its true
+    shortest routes."""
     rng = random.Random(seed)
     if selector(state) == seat:
-        return [Move(rng.choice([m for m in legal_moves(state, seat)]))]
+        return [Move(rng.choice(legal_moves(state, seat)))]
     if state.phase == "routes":
         routes = {str(n): {ship: route_cells(state.board(n), water(state, n), ship) for ship in SIDE_SHIPS[seat]}
                   for n in undecided(state)}
@@ -99,20 +79,13 @@ def bot_commands(state: DeepseaState, seat: str, seed: int) -> list[Any]:
     number = board_in_play(state, seat)
     if number is None:
         return []
-    board, sea = state.board(number), water(state, number)
-    candidates = placements(state, number)
-    rng.shuffle(candidates)
-    sample = []
-    for piece, cells in candidates:
-        if len(sample) == 40:
-            break
-        if all_reach(board, sea & ~_mask(board, cells)):
-            sample.append((piece, cells))
-    now = _value(state, number, seat, sea)
-    scored = sorted(sample, key=lambda pc: -_value(state, number, seat, sea & ~_mask(board, pc[1])))
-    best = [pc for pc in scored[:1] if _value(state, number, seat, sea & ~_mask(board, pc[1])) > now]
-    chosen = best or (sample[:1] if rng.random() < 0.5 else [])
-    return [Move(format_placement(placement_of(p, cells, board.size))) for p, cells in chosen] + [Move("pass")]
+    board, sea = state.board(number), state.sea(number)
+    best = best_placement(board, blocked_mask(board, sea), sea.bank, seat)
+    chosen = [best.placement] if best.placement is not None and best.value > best.current else []
+    if not chosen and rng.random() < 0.5 and (safe := safe_placements(state, number)):
+        piece, cells = rng.choice(safe)
+        chosen = [placement_of(piece, cells, board.size)]
+    return [Move(format_placement(p)) for p in chosen] + [Move("pass")]
 
 
 def shortest_routes(state: DeepseaState) -> dict[str, dict[str, list[str] | None]]:
