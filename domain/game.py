@@ -118,6 +118,8 @@ class Game(Protocol):
     """True when ``visibility`` may mark an event private (sealed submissions, hidden supply)."""
     secret_options: ClassVar[tuple[str, ...]]
     """Options only the organizer may see (recorded privately; the match shows the others)."""
+    pregame_ms: ClassVar[int]
+    """How long the priority player has to choose a seat, unless the match says otherwise."""
     setup_hidden_until_start: ClassVar[bool]
     """True when players and spectators see nothing of the game until the match starts (Deep Sea
     Voyage reveals its boards at the pregame); organizers always see it."""

@@ -53,6 +53,7 @@ class CairoGame:
     View: ClassVar[type] = CairoView
     has_private_events: ClassVar[bool] = False
     secret_options: ClassVar[tuple[str, ...]] = ()
+    pregame_ms: ClassVar[int] = 60_000
     setup_hidden_until_start: ClassVar[bool] = False
 
     def initial(self, options: CairoOptions, seed: int) -> CairoState:

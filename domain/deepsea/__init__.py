@@ -58,6 +58,7 @@ class DeepseaGame:
     View: ClassVar[type] = DeepseaView
     has_private_events: ClassVar[bool] = True
     secret_options: ClassVar[tuple[str, ...]] = ("boards",)
+    pregame_ms: ClassVar[int] = 90_000
     setup_hidden_until_start: ClassVar[bool] = True
 
     def initial(self, options: DeepseaOptions, seed: int) -> DeepseaState:

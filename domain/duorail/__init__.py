@@ -58,6 +58,7 @@ class DuorailGame:
     View: ClassVar[type] = DuorailView
     has_private_events: ClassVar[bool] = True
     secret_options: ClassVar[tuple[str, ...]] = ()
+    pregame_ms: ClassVar[int] = 60_000
     setup_hidden_until_start: ClassVar[bool] = False
 
     def initial(self, options: DuorailOptions, seed: int) -> DuorailState:

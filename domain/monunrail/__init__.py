@@ -78,6 +78,7 @@ class MonunrailGame:
     View: ClassVar[type] = MonunrailView
     has_private_events: ClassVar[bool] = True
     secret_options: ClassVar[tuple[str, ...]] = ("supply",)
+    pregame_ms: ClassVar[int] = 60_000
     setup_hidden_until_start: ClassVar[bool] = False
 
     def initial(self, options: MonunrailOptions, seed: int) -> MonunrailState:

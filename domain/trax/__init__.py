@@ -55,6 +55,7 @@ class TraxGame:
     View: ClassVar[type] = TraxView
     has_private_events: ClassVar[bool] = False
     secret_options: ClassVar[tuple[str, ...]] = ()
+    pregame_ms: ClassVar[int] = 60_000
     setup_hidden_until_start: ClassVar[bool] = False
 
     def initial(self, options: TraxOptions, seed: int) -> TraxState:

@@ -98,6 +98,7 @@ def test_the_dmo_chooses_a_side_in_the_pregame_and_sees_the_boards(http):
         assert http.post(f"{url}/ready", headers=who).status_code == 200
     pregame = http.get(url, headers=rival).json()
     assert pregame["status"] == "pregame" and len(pregame["state"]["boards"]) == 3
+    assert pregame["deadline"]["at"] - pregame["started_at"] == 90_000  # the rules' 90 s pregame
     assert http.post(f"{url}/commands", json={"type": "choose_seat", "seat": "empire"}, headers=dmo).status_code == 200
     view = http.get(url, headers=dmo).json()
     assert view["status"] == "running" and view["you"] == "empire" and view["to_move"] == ["empire"]
