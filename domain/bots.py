@@ -25,7 +25,7 @@ from domain.match import ChooseSeat, MatchState, Ready
 def has_something_to_do(game: Game, state: MatchState, seat: Seat) -> bool:
     """Cheap test whether ``seat`` is expected to act now (no solver is run)."""
     if state.status == "waiting":
-        return seat not in state.ready
+        return state.opened and seat not in state.ready
     if state.status == "pregame":
         return state.priority == seat
     return state.status == "running" and seat in game.to_move(state.game)

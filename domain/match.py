@@ -1,9 +1,10 @@
 """The match lifecycle shared by every game, itself a decider that wraps one game's decider.
 
 A match is created with seats (each held by an account id, or open), an optional priority seat and
-an optional scheduled start. It waits until every seat is held and every holder is ready (or the
-scheduled start arrives), then starts. With a priority seat the holder first chooses which seat it
-plays (``choose_seat``: in Trax the seat ``white`` moves first); otherwise play begins at once.
+an optional schedule: it opens at ``opens_at`` (``ready`` is refused before) and starts when every
+seat is held and every holder is ready, or at ``starts_at`` whatever happens. With a priority seat
+the holder first chooses which seat it plays (``choose_seat``: in Trax the seat ``white`` moves
+first); otherwise play begins at once.
 
 >>> from domain.registry import game_named
 >>> trax = game_named("trax")
@@ -57,9 +58,11 @@ class Abort(msgspec.Struct, frozen=True, tag="abort", forbid_unknown_fields=True
 
 
 class Reschedule(msgspec.Struct, frozen=True, tag="reschedule", forbid_unknown_fields=True):
-    """Organizer only, before the match starts: move its scheduled start (epoch ms)."""
+    """Organizer only, before the match starts: move its scheduled start (epoch ms) and, before it
+    opens, its opening (``opens_at`` omitted: the opening stays)."""
 
     starts_at: Annotated[int, msgspec.Meta(ge=1, le=2**53)]
+    opens_at: Annotated[int, msgspec.Meta(ge=1, le=2**53)] | None = None
 
 
 class Timeout(msgspec.Struct, frozen=True, tag="timeout", forbid_unknown_fields=True):
@@ -85,6 +88,14 @@ class MatchCreated(msgspec.Struct, frozen=True, tag="match_created"):
     at: int
     created_by: str | None = None
     """The account that created the match (``None``: the system, or a match older than this field)."""
+    opens_at: int | None = None
+    """Before it, ``ready`` is refused (``None``: open at once)."""
+
+
+class MatchOpened(msgspec.Struct, frozen=True, tag="match_opened"):
+    """``opens_at`` has come: from now on the players may say they are ready."""
+
+    at: int
 
 
 class SeatJoined(msgspec.Struct, frozen=True, tag="seat_joined"):
@@ -123,6 +134,7 @@ class Resigned(msgspec.Struct, frozen=True, tag="resigned"):
 class Rescheduled(msgspec.Struct, frozen=True, tag="rescheduled"):
     starts_at: int
     at: int
+    opens_at: int | None = None
 
 
 class MatchAborted(msgspec.Struct, frozen=True, tag="match_aborted"):
@@ -131,8 +143,8 @@ class MatchAborted(msgspec.Struct, frozen=True, tag="match_aborted"):
 
 
 MATCH_EVENTS: tuple[type, ...] = (
-    MatchCreated, SecretOptions, SeatJoined, PlayerReady, MatchStarted, SeatsAssigned, Rescheduled, Resigned,
-    MatchAborted,
+    MatchCreated, SecretOptions, MatchOpened, SeatJoined, PlayerReady, MatchStarted, SeatsAssigned, Rescheduled,
+    Resigned, MatchAborted,
 )
 
 Status = Literal["waiting", "pregame", "running", "finished", "aborted"]
@@ -161,6 +173,9 @@ class MatchState(msgspec.Struct, frozen=True):
     """The account that held the priority seat when seats were assigned (it keeps priority)."""
     created_by: str | None = None
     """The account that created the match (its organizer's webhooks, its tournament)."""
+    opens_at: int | None = None
+    opened: bool = True
+    """False until ``opens_at`` has come (``ready`` is refused until then)."""
 
 
 def visibility(game: Game, event: Any) -> str | None:
@@ -185,8 +200,9 @@ def seat_of(state: MatchState, account: str | None) -> Seat | None:
 
 def decide_create(match_id: str, game: Game, options: dict[str, Any], seats: dict[Seat, str | None], *,
                   now: int, seed: int, priority: Seat | None = None, starts_at: int | None = None,
-                  pregame_ms: int = 60_000, created_by: str | None = None) -> list[Any]:
-    """Validate a new match and return its first event."""
+                  pregame_ms: int | None = None, created_by: str | None = None, opens_at: int | None = None) -> list[Any]:
+    """Validate a new match and return its first event (``pregame_ms``: the game's own default if ``None``)."""
+    pregame_ms = game.pregame_ms if pregame_ms is None else pregame_ms
     if set(seats) != set(game.seats):
         raise InvalidCommand("bad_seats", f"A {game.name} match has exactly the seats {', '.join(game.seats)}.")
     held = [a for a in seats.values() if a is not None]
@@ -194,7 +210,7 @@ def decide_create(match_id: str, game: Game, options: dict[str, Any], seats: dic
         raise InvalidCommand("same_account_twice", "One account cannot hold both seats of a match.")
     if priority is not None and priority not in game.seats:
         raise InvalidCommand("bad_priority", f"The priority seat must be one of {', '.join(game.seats)}.")
-    check_start(starts_at, now)
+    check_start(starts_at, now, opens_at)
     if not 1_000 <= pregame_ms <= 24 * 3600 * 1000:
         raise InvalidCommand("bad_pregame_time", "pregame_ms must be between 1 second and 24 hours.")
     game.initial(parse_options(game, options), seed)  # raises on bad options
@@ -202,7 +218,7 @@ def decide_create(match_id: str, game: Game, options: dict[str, Any], seats: dic
     public = {name: value for name, value in options.items() if name not in secret}
     created = MatchCreated(match_id=match_id, game=game.name, options=public, seats=dict(seats),
                            priority=priority, starts_at=starts_at, pregame_ms=pregame_ms, seed=seed, at=now,
-                           created_by=created_by)
+                           created_by=created_by, opens_at=opens_at)
     return [created, SecretOptions(options=secret)] if secret else [created]
 
 
@@ -216,6 +232,8 @@ def parse_options(game: Game, options: dict[str, Any]) -> Any:
 
 def deadline(game: Game, state: MatchState) -> Deadline | None:
     """The next moment this match is waiting on, if any."""
+    if state.status == "waiting" and not state.opened and state.opens_at is not None:
+        return Deadline(at=state.opens_at, key="open")
     if state.status == "waiting" and state.starts_at is not None:
         return Deadline(at=state.starts_at, key="start")
     if state.status == "pregame" and state.started_at is not None:
@@ -271,16 +289,23 @@ def _reschedule(state: MatchState, command: Reschedule, ctx: Context) -> list[An
         raise NotAllowed("organizer_only", "Only an organizer can reschedule a match.")
     if state.status != "waiting":
         raise WrongState("already_started", "The match has already started; it can no longer be rescheduled.")
-    check_start(command.starts_at, ctx.now)
-    return [Rescheduled(starts_at=command.starts_at, at=ctx.now)]
+    if state.opened and command.opens_at is not None:
+        raise WrongState("already_open", "The match is open already; only its start can be moved.")
+    opens_at = None if state.opened else (command.opens_at or state.opens_at)
+    check_start(command.starts_at, ctx.now, opens_at)
+    return [Rescheduled(starts_at=command.starts_at, at=ctx.now, opens_at=opens_at)]
 
 
-def check_start(starts_at: int | None, now: int) -> None:
-    """Refuse a scheduled start in the past or more than a year ahead."""
-    if starts_at is not None and starts_at < now - 1000:
-        raise InvalidCommand("start_in_past", "starts_at must not lie in the past.")
-    if starts_at is not None and starts_at > now + MAX_SCHEDULE_MS:
-        raise InvalidCommand("start_too_far", "starts_at must lie within a year from now.")
+def check_start(starts_at: int | None, now: int, opens_at: int | None = None) -> None:
+    """Refuse a scheduled start or opening in the past, more than a year ahead, or an opening after
+    the start."""
+    for name, at, code in (("starts_at", starts_at, "start"), ("opens_at", opens_at, "open")):
+        if at is not None and at < now - 1000:
+            raise InvalidCommand(f"{code}_in_past", f"{name} must not lie in the past.")
+        if at is not None and at > now + MAX_SCHEDULE_MS:
+            raise InvalidCommand(f"{code}_too_far", f"{name} must lie within a year from now.")
+    if opens_at is not None and starts_at is not None and opens_at > starts_at:
+        raise InvalidCommand("opens_after_start", "opens_at must not lie after starts_at.")
 
 
 def _join(state: MatchState, command: Join, ctx: Context) -> list[Any]:
@@ -303,7 +328,12 @@ def _ready(state: MatchState, seat: Seat, ctx: Context) -> list[Any]:
         raise WrongState("already_started", "The match has already started.")
     if seat in state.ready:
         return []
-    events: list[Any] = [PlayerReady(seat=seat)]
+    events: list[Any] = []
+    if not state.opened:
+        if state.opens_at is not None and ctx.now < state.opens_at:
+            raise WrongState("not_open_yet", f"The match opens at {state.opens_at} (server ms); say ready from then.")
+        events.append(MatchOpened(at=ctx.now))  # its timer is late: open it now
+    events.append(PlayerReady(seat=seat))
     everyone_ready = set(state.ready) | {seat} == set(state.seats)
     if everyone_ready and all(state.seats.values()):
         events += _start(state, ctx.now)
@@ -333,6 +363,8 @@ def _on_timeout(game: Game, state: MatchState, command: Timeout, ctx: Context) -
     due = deadline(game, state)
     if not is_due(due, command.key, ctx.now):
         return []  # stale, repeated or early: nothing happens
+    if due.key == "open":
+        return [MatchOpened(at=ctx.now)]
     if due.key == "start":
         if not all(state.seats.values()):
             return [MatchAborted(reason="a seat was still open at the scheduled start", at=ctx.now)]
@@ -351,7 +383,8 @@ def evolve(game: Game, state: MatchState | None, event: Any) -> MatchState:
         return MatchState(match_id=event.match_id, game_name=event.game, options=options, seats=dict(event.seats),
                           priority=event.priority, starts_at=event.starts_at, pregame_ms=event.pregame_ms,
                           seed=event.seed, created_at=event.at, game=game.initial(options, event.seed), version=1,
-                          created_by=event.created_by)
+                          created_by=event.created_by, opens_at=event.opens_at,
+                          opened=event.opens_at is None)
     assert state is not None, "a match stream starts with match_created"
     new = _evolve(game, state, event)
     if new.status == "running" and (result := game.result(new.game)) is not None:
@@ -364,7 +397,10 @@ def evolve(game: Game, state: MatchState | None, event: Any) -> MatchState:
 def _evolve(game: Game, state: MatchState, event: Any) -> MatchState:
     replace = msgspec.structs.replace
     if isinstance(event, Rescheduled):
-        return replace(state, starts_at=event.starts_at)
+        opens_at = state.opens_at if state.opened else event.opens_at
+        return replace(state, starts_at=event.starts_at, opens_at=opens_at)
+    if isinstance(event, MatchOpened):
+        return replace(state, opened=True)
     if isinstance(event, SeatJoined):
         return replace(state, seats={**state.seats, event.seat: event.account})
     if isinstance(event, PlayerReady):
@@ -393,8 +429,8 @@ def _event_time(event: Any, state: MatchState) -> int | None:
 
 
 __all__ = [
-    "Abort", "ChooseSeat", "Join", "MatchAborted", "MatchCreated", "MatchStarted", "MatchState", "PlayerReady",
-    "Ready", "Reschedule", "Rescheduled", "Resign", "Resigned", "SeatJoined", "SeatsAssigned", "SecretOptions",
+    "Abort", "ChooseSeat", "Join", "MatchAborted", "MatchCreated", "MatchOpened", "MatchStarted", "MatchState",
+    "PlayerReady", "Ready", "Reschedule", "Rescheduled", "Resign", "Resigned", "SeatJoined", "SeatsAssigned", "SecretOptions",
     "Timeout",
     "decide", "decide_create", "deadline", "evolve", "is_private", "seat_of", "visibility",
 ]

@@ -1,5 +1,5 @@
 """A complete bot in plain Python: it plays random legal moves in every match where it is seated,
-in any game this server plays (Trax, Duorail, MonUnrail, Cairo Corridor).
+in any game this server plays (Trax, Duorail, MonUnrail, Cairo Corridor, Deep Sea Voyage).
 
 Usage::
 
@@ -65,7 +65,53 @@ def commands_for(match: dict, moves: list[str]) -> list[dict]:
         tried = [m for m in moves if m not in ("swap", "impossible")][:7]
         tried += ["impossible"] if "impossible" in moves else []  # the hidden supply may refuse every build
         return [_monunrail(state["phase"], m) for m in tried]
+    if game == "deepsea":
+        if state["phase"] == "routes":  # the routes are found from the view: a breadth-first search
+            return [] if state["your_routes"] else [{"type": "deepsea_submit_routes",
+                                                     "routes": shortest_routes(state, match["you"])}]
+        return [] if state["your_action"] else [{"type": "deepsea_move", "move": m} for m in moves[:1]]
     return []
+
+
+SHIPS = {"empire": ("red", "white"), "marauder": ("blue", "black")}
+
+
+def shortest_routes(state: dict, side: str) -> dict:
+    """Deep Sea Voyage: a shortest route for each of ``side``'s ships on every board not lost,
+    found from the match view alone (``{"1": {"red": "A13 B13 ... G12", ...}, ...}``)."""
+    routes = {}
+    for board in state["boards"]:
+        if board["status"] != "lost":
+            routes[str(board["board"])] = {ship: _route(board, board["ships"][ship]) for ship in SHIPS[side]}
+    return routes
+
+
+def _route(board: dict, start: str) -> str:
+    n, rows = board["size"], board["rows"]  # rows: the layout, top row first
+    covered = {cell for piece in board["pieces"] for cell in piece["cells"]}
+
+    def kind(col: int, row: int) -> str:
+        return rows[n - 1 - row][col]
+
+    def name(col: int, row: int) -> str:
+        return f"{chr(65 + col)}{row + 1}"
+
+    came = {(ord(start[0]) - 65, int(start[1:]) - 1): None}
+    frontier = list(came)
+    while frontier and not any(kind(*cell) == "D" for cell in frontier):
+        reached = []
+        for col, row in frontier:
+            for step in ((col, row + 1), (col + 1, row), (col, row - 1), (col - 1, row)):
+                if (step not in came and 0 <= step[0] < n and 0 <= step[1] < n and kind(*step) != "#"
+                        and name(*step) not in covered):
+                    came[step] = (col, row)
+                    reached.append(step)
+        frontier = reached
+    cell = next(c for c in frontier if kind(*c) == "D")
+    path = [cell]
+    while came[path[-1]] is not None:
+        path.append(came[path[-1]])
+    return " ".join(name(*c) for c in reversed(path))
 
 
 def _monunrail(phase: str, move: str) -> dict:

@@ -1,7 +1,8 @@
 """Accounts and bearer tokens. Tokens are random, shown once, and stored only as SHA-256 hashes.
 
-Keys: ``account:<id>`` → the account (JSON); ``token:<sha256>`` → account id;
-``account-name:<name>`` → account id (names are unique).
+Keys: ``account:<id>`` → the account (JSON); ``token:<sha256>`` → the account id for the account's
+own token (every scope of the account), or a :class:`TokenGrant` (JSON) for a token it minted with
+fewer scopes (see :mod:`service.tokens`); ``account-name:<name>`` → account id (names are unique).
 """
 
 from __future__ import annotations
@@ -26,6 +27,44 @@ class Account(msgspec.Struct, frozen=True):
     created_at: int = 0
 
 
+SCOPES = ("read", "play", "create", "organize")
+"""``read``: GET with a token; ``play``: commands for the account's seats (join, ready, resign...);
+``create``: matches the account plays in; ``organize``: what only organizers do (bulk creation, abort,
+reschedule, other accounts' matches, webhooks, organizer views)."""
+
+
+class Caller(Account, frozen=True, kw_only=True):
+    """An account as the bearer token of a request presents it. ``scopes`` are the token's;
+    ``organizer`` is true only when the account is an organizer and the token has ``organize``
+    (``organizer_account`` is the account's own flag); ``token_id`` is ``None`` for the account's
+    own token."""
+
+    scopes: frozenset[str]
+    organizer_account: bool = False
+    token_id: str | None = None
+
+
+class TokenGrant(msgspec.Struct, frozen=True):
+    """What ``token:<sha256>`` holds for a token minted with restricted scopes."""
+
+    account: str
+    token_id: str
+    scopes: list[str]
+
+
+def account_scopes(account: Account) -> frozenset[str]:
+    """Every scope the account has: ``organize`` only for organizers."""
+    return frozenset(SCOPES if account.organizer else (s for s in SCOPES if s != "organize"))
+
+
+def caller_for(account: Account, grant: TokenGrant | None) -> Caller:
+    """``account`` as presented by its own token (``grant`` is ``None``) or by a minted token."""
+    scopes = account_scopes(account) & (frozenset(grant.scopes) if grant else frozenset(SCOPES))
+    return Caller(id=account.id, name=account.name, organizer=account.organizer and "organize" in scopes,
+                  created_at=account.created_at, scopes=scopes, organizer_account=account.organizer,
+                  token_id=grant.token_id if grant else None)
+
+
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
@@ -37,12 +76,13 @@ def new_token() -> str:
 class Accounts:
     def __init__(self, redis: aioredis.Redis, cache_seconds: float = 30.0):
         self.redis = redis
-        self._cache: dict[str, tuple[float, Account]] = {}
+        self._cache: dict[str, tuple[float, Caller]] = {}
         self._cache_seconds = cache_seconds
 
-    async def by_token_cached(self, token: str) -> Account | None:
+    async def by_token_cached(self, token: str) -> Caller | None:
         """:meth:`by_token`, remembered for a few seconds (accounts never change; unknown tokens
-        are not remembered, so a new account works at once)."""
+        are not remembered, so a new account works at once; a revoked token is forgotten at once
+        here, and within ``cache_seconds`` in other processes)."""
         hashed = hash_token(token)
         hit = self._cache.get(hashed)
         now = time.monotonic()
@@ -54,6 +94,10 @@ class Accounts:
                 self._cache.clear()
             self._cache[hashed] = (now + self._cache_seconds, account)
         return account
+
+    def forget(self, token_hash: str) -> None:
+        """Drop a revoked token from this process's cache."""
+        self._cache.pop(token_hash, None)
 
     async def create(self, name: str, *, organizer: bool = False, now: int = 0, token: str | None = None,
                      account_id: str | None = None) -> tuple[Account, str]:
@@ -74,7 +118,7 @@ class Accounts:
         """The ``admin`` organizer account, created on first start with ``token`` (idempotent)."""
         existing = await self.by_token(token)
         if existing is not None:
-            return existing
+            return await self.get(existing.id) or existing
         admin_id = await self.redis.get("account-name:admin")
         if admin_id is not None:  # the admin exists with another token: add this one
             await self.redis.set(f"token:{hash_token(token)}", admin_id)
@@ -92,9 +136,13 @@ class Accounts:
             except WrongState:  # another process created it first
                 pass
 
-    async def by_token(self, token: str) -> Account | None:
-        account_id = await self.redis.get(f"token:{hash_token(token)}")
-        return None if account_id is None else await self.get(account_id.decode())
+    async def by_token(self, token: str) -> Caller | None:
+        raw = await self.redis.get(f"token:{hash_token(token)}")
+        if raw is None:
+            return None
+        grant = msgspec.json.decode(raw, type=TokenGrant) if raw.startswith(b"{") else None
+        account = await self.get(grant.account if grant else raw.decode())
+        return None if account is None else caller_for(account, grant)
 
     async def get(self, account_id: str) -> Account | None:
         raw = await self.redis.get(f"account:{account_id}")

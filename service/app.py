@@ -25,14 +25,21 @@ from service.api.live import LiveController
 from service.api.matches import MatchController
 from service.api.strictness import StrictStructSchemaPlugin, before_request
 from service.api.system import SystemController
+from service.api.tokens import TokenController
+from service.api.tournaments import TournamentController
+from service.api.webhooks import WebhookController
 from service.background import BOT_ACCOUNTS
 from service.problems import EXCEPTION_HANDLERS
+from service.rate_limits import RATE_LIMIT_HEADERS, RateLimitMiddleware
 from service.settings import Settings
 from service.wiring import connect
 
 DESCRIPTION = """Two-player death-match board games (Trax first) as an event-sourced REST API.
 
-Authenticate with `Authorization: Bearer <token>` (open an account with `POST /accounts`).
+Authenticate with `Authorization: Bearer <token>` (open an account with `POST /accounts`; mint
+tokens with fewer scopes with `POST /accounts/me/tokens`). Each token may make `RATE_LIMIT` requests
+per window (by default 6000 a minute): its responses carry `RateLimit-Limit`, `RateLimit-Remaining`
+and `RateLimit-Reset` (seconds), and past the limit a 429 `rate_limited` comes with `Retry-After`.
 Every error is an RFC 9457 problem document with a stable `code`. Times are milliseconds since the
 Unix epoch on the server clock."""
 
@@ -57,11 +64,14 @@ def create_app(settings: Settings) -> Litestar:
             await services.close()
 
     return Litestar(
-        route_handlers=[SystemController, AccountController, MatchController, LiveController, AnalysisController],
+        route_handlers=[SystemController, AccountController, MatchController, LiveController, AnalysisController,
+                        TournamentController, TokenController, WebhookController],
         dependencies={"services": Provide(provide_services, sync_to_thread=False), "caller": Provide(provide_caller)},
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
         plugins=[StrictStructSchemaPlugin()],
         before_request=before_request,
+        middleware=[RateLimitMiddleware(settings)],
+        response_headers=RATE_LIMIT_HEADERS,
         lifespan=[lifespan],
         openapi_config=OpenAPIConfig(
             title="Death-match game server", version="0.1.0", description=DESCRIPTION, path="/schema",

@@ -24,10 +24,11 @@ from domain.match import MatchState
 
 MAX_ATTEMPTS = 3
 RECHECK_S = 10.0
-BOT_ACCOUNTS = {"bot_random_1": "random-bot-1", "bot_random_2": "random-bot-2"}
+BOT_ACCOUNTS = {f"bot_random_{n}": f"random-bot-{n}" for n in range(1, 9)}
 """The built-in bots, by account id (ids of ordinary accounts start with ``a_``): seat one in a
-match by giving its id (two, so that bots can play each other). They have no token; the server
-plays for them on its workers: random legal moves, or better where the game has a solver."""
+match by giving its id (eight, so that bots can play each other and fill a tournament). They have
+no token; the server plays for them on its workers: random legal moves, or better where the game
+has a solver."""
 
 
 def is_bot(account_id: str | None) -> bool:

@@ -36,8 +36,16 @@ class FeedItem(msgspec.Struct, frozen=True):
     result: Result | None = None
 
 
+def milestones(previous: MatchState | None, state: MatchState) -> list[Literal["match_started", "match_ended"]]:
+    """``match_started`` and ``match_ended``, each if the append from ``previous`` to ``state`` did it."""
+    started = state.status == "running" and (previous is None or previous.status != "running")
+    ended = state.status in OVER and (previous is None or previous.status not in OVER)
+    return [kind for kind, happened in (("match_started", started), ("match_ended", ended)) if happened]
+
+
 def feed_items(game: Game, previous: MatchState | None, state: MatchState) -> list[tuple[str, FeedItem]]:
     """What the append that led from ``previous`` to ``state`` tells each seated account."""
+    happened = milestones(previous, state)
     due = lifecycle.deadline(game, state)
     due_before = lifecycle.deadline(game, previous) if previous else None
     items = []
@@ -45,14 +53,14 @@ def feed_items(game: Game, previous: MatchState | None, state: MatchState) -> li
         if account is None:
             continue
         kind = dict(match_id=state.match_id, game=state.game_name, seat=seat, version=state.version)
-        if state.status == "running" and (previous is None or previous.status != "running"):
+        if "match_started" in happened:
             items.append((account, FeedItem(type="match_started", **kind)))
         was_on_turn = (previous is not None and previous.seats.get(seat) == account
                        and has_something_to_do(game, previous, seat))
         if has_something_to_do(game, state, seat) and (
                 not was_on_turn or (due and due_before and due.key != due_before.key)):
             items.append((account, FeedItem(type="your_turn", deadline=due, **kind)))
-        if state.status in OVER and (previous is None or previous.status not in OVER):
+        if "match_ended" in happened:
             items.append((account, FeedItem(type="match_ended", result=state.result, **kind)))
     return items
 

@@ -73,6 +73,20 @@ class Accepted(msgspec.Struct, frozen=True):
     events: list[msgspec.Raw]
 
 
+class NewMatch(msgspec.Struct, frozen=True):
+    """A match to create: the game, who holds each seat (``None``: open), its options and schedule
+    (see :func:`domain.match.decide_create`); ``match_id`` fixes its id (``None``: a random one)."""
+
+    game: str
+    seats: dict[str, str | None]
+    options: dict[str, Any] = {}
+    priority: str | None = None
+    starts_at: int | None = None
+    opens_at: int | None = None
+    pregame_ms: int | None = None
+    match_id: str | None = None
+
+
 class _Cached(msgspec.Struct):
     state: MatchState
     game: Game
@@ -92,30 +106,43 @@ class MatchService:
         self._cache_size = cache_size
 
     # ------------------------------------------------------------------ creating
-    async def create(self, game_name: str, options: dict[str, Any], seats: dict[str, str | None], *,
-                     priority: str | None = None, starts_at: int | None = None,
-                     pregame_ms: int = 60_000, created_by: str | None = None) -> MatchState:
-        match_id = secrets.token_hex(6)
-        game, events, now = self.decide_create(match_id, game_name, options, seats, priority=priority,
-                                               starts_at=starts_at, pregame_ms=pregame_ms, created_by=created_by)
+    async def create(self, new: NewMatch, *, created_by: str | None = None) -> MatchState:
+        """Create ``new``. With a fixed ``match_id`` that exists already, nothing is created and the
+        existing match is returned (so creating it twice creates it once)."""
+        match_id = new.match_id or secrets.token_hex(6)
+        game, events, now = self.decide_create(new, match_id=match_id, created_by=created_by)
         encoded = [codec_for(game).encode(r) for r in self._record(game, None, events, now)]
         outcome = await self.store.append(match_id, 0, encoded, private=[lifecycle.is_private(game, e) for e in events])
+        if outcome.status != "appended" and new.match_id is not None:
+            return (await self.load(match_id))[1]
         if outcome.status != "appended":
             raise WrongState("match_exists", "A match with this id exists; try again.")
         state = self._remember(game, None, events)
         await self._after_append(game, None, state)
         return state
 
-    def decide_create(self, match_id: str, game_name: str, options: dict[str, Any], seats: dict[str, str | None],
-                      *, priority: str | None = None, starts_at: int | None = None,
-                      pregame_ms: int = 60_000, created_by: str | None = None) -> tuple[Game, list[Any], int]:
+    async def create_all(self, matches: Sequence[NewMatch], *, created_by: str | None = None) -> list[MatchState]:
+        """Create every match or none: all are checked (:meth:`check_all`) before any is created."""
+        self.check_all(matches)
+        return [await self.create(new, created_by=created_by) for new in matches]
+
+    def check_all(self, matches: Sequence[NewMatch]) -> None:
+        """Refuse the batch if one match would be refused; the problem names it (``Match 3: ...``)."""
+        for number, new in enumerate(matches, 1):
+            try:
+                self.decide_create(new, match_id="check")
+            except DomainError as refused:
+                raise type(refused)(refused.code, f"Match {number}: {refused.detail}") from None
+
+    def decide_create(self, new: NewMatch, *, match_id: str, created_by: str | None = None
+                      ) -> tuple[Game, list[Any], int]:
         """The events that would create the match, or the :class:`DomainError` refusing it
         (appends nothing, so a batch can be checked whole before any of it is created)."""
-        game = game_named(game_name)
+        game = game_named(new.game)
         now = self.clock()
-        events = lifecycle.decide_create(match_id, game, options, seats, now=now, seed=secrets.randbits(63),
-                                         priority=priority, starts_at=starts_at, pregame_ms=pregame_ms,
-                                         created_by=created_by)
+        events = lifecycle.decide_create(match_id, game, new.options, new.seats, now=now, seed=secrets.randbits(63),
+                                         priority=new.priority, starts_at=new.starts_at, opens_at=new.opens_at,
+                                         pregame_ms=new.pregame_ms, created_by=created_by)
         return game, events, now
 
     # ------------------------------------------------------------------ reading

@@ -24,6 +24,7 @@ STATUS_BY_KIND = {
     "forbidden": 403,
     "not_found": 404,
     "conflict": 409,
+    "rate_limited": 429,
     "unavailable": 503,
 }
 
@@ -65,7 +66,7 @@ def problem(status: int, code: str, detail: str, headers: dict[str, str] | None 
 
 def domain_error_handler(_: Request, exc: DomainError) -> Response:
     status = STATUS_BY_KIND.get(exc.kind, 422)
-    headers = {"WWW-Authenticate": 'Bearer realm="deathmatch"'} if status == 401 else None
+    headers = {"WWW-Authenticate": 'Bearer realm="deathmatch"'} if status == 401 else getattr(exc, "headers", None)
     return problem(status, exc.code, exc.detail, headers)
 
 

@@ -4,6 +4,10 @@
 - ``QUEUE_REDIS_URL``: Redis for RQ queues (defaults to ``REDIS_URL``; must not be a cluster).
 - ``DATA_DIR``: where the embedded Redis keeps its files (default ``./var``).
 - ``ADMIN_TOKEN``: bootstraps the ``admin`` organizer account with this bearer token.
+- ``RATE_LIMIT``: requests per window a bearer token may make (default 6000; 0: no limit).
+- ``RATE_LIMIT_WINDOW_S``: the window, in seconds (default 60).
+- ``RATE_LIMIT_ANONYMOUS``: requests per window without a token, per client address (default 0: no limit).
+- ``WEBHOOK_RETRY_BASE_S``: the first webhook retry's delay; each next one waits 4 times longer (default 10).
 """
 
 from __future__ import annotations
@@ -18,10 +22,19 @@ class Settings(msgspec.Struct, frozen=True):
     queue_redis_url: str | None = None
     data_dir: str = "var"
     admin_token: str | None = None
+    rate_limit: int = 6000
+    rate_limit_window_s: int = 60
+    rate_limit_anonymous: int = 0
+    webhook_retry_base_s: int = 10
 
     @property
     def queue_url(self) -> str | None:
         return self.queue_redis_url or self.redis_url
+
+
+def _number(name: str, default: int) -> int:
+    value = os.environ.get(name)
+    return int(value) if value else default
 
 
 def from_environment() -> Settings:
@@ -30,4 +43,8 @@ def from_environment() -> Settings:
         queue_redis_url=os.environ.get("QUEUE_REDIS_URL") or None,
         data_dir=os.environ.get("DATA_DIR") or "var",
         admin_token=os.environ.get("ADMIN_TOKEN") or None,
+        rate_limit=_number("RATE_LIMIT", 6000),
+        rate_limit_window_s=_number("RATE_LIMIT_WINDOW_S", 60),
+        rate_limit_anonymous=_number("RATE_LIMIT_ANONYMOUS", 0),
+        webhook_retry_base_s=_number("WEBHOOK_RETRY_BASE_S", 10),
     )

@@ -23,6 +23,7 @@ from domain.game import Deadline
 
 TIMER_QUEUE = "timers"
 SOLVER_QUEUE = "solvers"
+WEBHOOK_QUEUE = "webhooks"  # deliveries wait on other servers: last, so they never hold up a timer
 
 
 def timer_job_id(match_id: str, deadline: Deadline) -> str:

@@ -13,9 +13,13 @@ from service.background import RQBackground
 from service.event_store import EventStore
 from service.feeds import Feeds
 from service.matches import MatchService
+from service.rate_limits import RateLimiter
 from service.read_models import ReadModels
 from service.settings import Settings
-from service.timers import SOLVER_QUEUE, TIMER_QUEUE, RQScheduler
+from service.timers import SOLVER_QUEUE, TIMER_QUEUE, WEBHOOK_QUEUE, RQScheduler
+from service.tokens import Tokens
+from service.tournaments import Tournaments
+from service.webhooks import WebhookNotifier, Webhooks
 
 
 class Services(msgspec.Struct):
@@ -26,8 +30,12 @@ class Services(msgspec.Struct):
     read_models: ReadModels
     feeds: Feeds
     matches: MatchService
+    tournaments: Tournaments
     timer_queue: Queue
     solver_queue: Queue
+    tokens: Tokens
+    webhooks: Webhooks
+    rate_limiter: RateLimiter
 
     async def close(self) -> None:
         await self.redis.aclose()
@@ -46,7 +54,14 @@ def connect(settings: Settings) -> Services:
     timer_queue = Queue(TIMER_QUEUE, connection=queue_redis)
     solver_queue = Queue(SOLVER_QUEUE, connection=queue_redis)
     feeds = Feeds(client)
+    webhooks = Webhooks(client)
+    notifier = WebhookNotifier(webhooks, Queue(WEBHOOK_QUEUE, connection=queue_redis), settings.webhook_retry_base_s)
     matches = MatchService(store, read_models, RQScheduler(timer_queue), background=RQBackground(solver_queue),
-                           listeners=[feeds])
-    return Services(redis=client, queue_redis=queue_redis, store=store, accounts=Accounts(client),
-                    read_models=read_models, feeds=feeds, matches=matches, timer_queue=timer_queue, solver_queue=solver_queue)
+                           listeners=[feeds, notifier])
+    tournaments = Tournaments(client, matches)
+    matches.listeners.append(tournaments)  # a tournament advances when its matches end
+    accounts = Accounts(client)
+    return Services(redis=client, queue_redis=queue_redis, store=store, accounts=accounts,
+                    read_models=read_models, feeds=feeds, matches=matches, tournaments=tournaments,
+                    timer_queue=timer_queue, solver_queue=solver_queue, tokens=Tokens(client, accounts),
+                    webhooks=webhooks, rate_limiter=RateLimiter(client))

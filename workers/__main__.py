@@ -1,4 +1,4 @@
-"""``python -m workers``: an RQ worker with its scheduler, on the ``timers`` and ``solvers`` queues.
+"""``python -m workers``: an RQ worker with its scheduler, on the ``timers``, ``solvers`` and ``webhooks`` queues.
 
 It is a ``SimpleWorker`` (jobs run in the worker process, no fork per job): timer jobs are tiny and
 solver jobs are pure functions. Run as many as you like against the same Redis.
@@ -14,7 +14,9 @@ from rq import SimpleWorker
 from rq.scheduler import RQScheduler
 
 from service.settings import from_environment
-from service.timers import SOLVER_QUEUE, TIMER_QUEUE
+from service.timers import SOLVER_QUEUE, TIMER_QUEUE, WEBHOOK_QUEUE
+
+QUEUES = (TIMER_QUEUE, SOLVER_QUEUE, WEBHOOK_QUEUE)  # in this order of priority
 
 
 def take_over_scheduler(connection: redis.Redis) -> None:
@@ -24,7 +26,7 @@ def take_over_scheduler(connection: redis.Redis) -> None:
     to two before scheduling timers again. Taking the lock over is safe: a live scheduler that loses
     its lock notices at its next heartbeat and stops scheduling that queue, and a timer enqueued
     twice in between is harmless (timeouts are idempotent)."""
-    connection.delete(*(RQScheduler.get_locking_key(q) for q in (TIMER_QUEUE, SOLVER_QUEUE)))
+    connection.delete(*(RQScheduler.get_locking_key(q) for q in QUEUES))
 
 
 def main() -> int:
@@ -35,7 +37,7 @@ def main() -> int:
     logging.basicConfig(level=logging.WARNING)
     connection = redis.Redis.from_url(settings.queue_url)
     take_over_scheduler(connection)
-    worker = SimpleWorker([TIMER_QUEUE, SOLVER_QUEUE], connection=connection)
+    worker = SimpleWorker(list(QUEUES), connection=connection)
     worker.work(with_scheduler=True, logging_level="WARNING")
     return 0
 

@@ -6,6 +6,7 @@
 - :func:`analyse` — a solver job: the game's pure ``analyse`` of a position, stored for the API.
 - :func:`run_game_job` — solver work a match waits on (``Game.jobs``), answered by a system command.
 - :func:`bot_turn` — a built-in bot's turn (see :mod:`domain.bots`), played as its account.
+- :func:`deliver_webhook` — one attempt to post a signed notification (see :mod:`service.webhooks`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import logging
 import zlib
 from collections.abc import AsyncIterator
 
+import httpx
 import msgspec
 
 from domain import bots
@@ -26,6 +28,7 @@ from service.api.analysis import analysis_key
 from service.background import is_bot
 from service.matches import now_ms
 from service.settings import from_environment
+from service.webhooks import DELIVERY_TIMEOUT_S, Notification, signed_headers
 from service.wiring import Services, connect
 
 EARLY_TOLERANCE_MS = 5_000
@@ -111,3 +114,21 @@ async def _bot_turn(match_id: str, seat: str) -> None:
                 return
             except DomainError as refused:
                 logging.getLogger(__name__).info("bot %s in %s: %s", account, match_id, refused)
+
+
+def deliver_webhook(account_id: str, webhook_id: str, body: bytes) -> None:
+    asyncio.run(_deliver_webhook(account_id, webhook_id, body))
+
+
+async def _deliver_webhook(account_id: str, webhook_id: str, body: bytes) -> None:
+    """Post ``body``, signed, to the webhook; raise unless it answers 2xx, so RQ retries it. A
+    webhook deleted since the notification was queued is not called."""
+    async with services_from_environment() as services:
+        webhook = await services.webhooks.get(account_id, webhook_id)
+    if webhook is None:
+        return
+    headers = signed_headers(webhook, msgspec.json.decode(body, type=Notification), body, now_ms())
+    async with httpx.AsyncClient(timeout=DELIVERY_TIMEOUT_S, follow_redirects=False) as client:
+        response = await client.post(webhook.url, content=body, headers=headers)
+    if not response.is_success:
+        raise RuntimeError(f"webhook {webhook_id} answered {response.status_code}")

@@ -10,7 +10,7 @@ from litestar import Controller, Request, get, post
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from domain.errors import NotAllowed
-from service.accounts import Account
+from service.accounts import Account, Caller
 from service.api.deps import problems, require
 from service.api.strictness import strict_body
 from service.api.schemas import AccountOut, CreateAccount, NewAccount, YourTurn
@@ -31,32 +31,35 @@ class AccountController(Controller):
     @post("/", status_code=201, summary="Open an account (the token is shown once)",
           responses=problems(400, 401, 403, 409, 422))
     async def create(self, request: Request, data: CreateAccount, services: Services,
-                     caller: Account | None) -> NewAccount:
+                     caller: Caller | None) -> NewAccount:
         data = strict_body(await request.body(), CreateAccount)
+        if data.organizer and caller is not None:
+            require(caller, "organize")
         if data.organizer and not (caller and caller.organizer):
             raise NotAllowed("organizer_only", "Only an organizer can create an organizer account.")
         account, token = await services.accounts.create(data.name, organizer=data.organizer, now=now_ms())
         return NewAccount(id=account.id, name=account.name, organizer=account.organizer, token=token)
 
     @get("/me", summary="The calling account", responses=problems(401))
-    async def me(self, caller: Account | None) -> AccountOut:
+    async def me(self, caller: Caller | None) -> AccountOut:
         account = require(caller)
-        return AccountOut(id=account.id, name=account.name, organizer=account.organizer)
+        return AccountOut(id=account.id, name=account.name, organizer=account.organizer_account,
+                          scopes=sorted(account.scopes))
 
     @get("/me/matches", summary="The caller's unfinished matches", responses=problems(401))
-    async def my_matches(self, services: Services, caller: Account | None) -> list[MatchSummary]:
+    async def my_matches(self, services: Services, caller: Caller | None) -> list[MatchSummary]:
         return await services.read_models.active_for(require(caller).id)
 
     @get("/me/turns", summary="The caller's matches where it is their move, soonest deadline first",
          responses=problems(401))
-    async def my_turns(self, services: Services, caller: Account | None) -> list[YourTurn]:
+    async def my_turns(self, services: Services, caller: Caller | None) -> list[YourTurn]:
         """For a bot playing many games: every unfinished match in which one of the caller's seats is
         expected to act now (ready, choose a seat, move or submit), with its deadline."""
         return await _turns(services, require(caller))
 
     @get("/me/stream", summary="Server-Sent Events: your turns now, then match starts, turns and ends",
          responses=problems(400, 401), media_type="text/event-stream")
-    async def my_stream(self, request: Request, services: Services, caller: Account | None) -> ServerSentEvent:
+    async def my_stream(self, request: Request, services: Services, caller: Caller | None) -> ServerSentEvent:
         """The first message (``turns``) lists the matches waiting on you, as ``/accounts/me/turns``;
         then one message per ``match_started``, ``your_turn`` and ``match_ended`` in any of your
         matches. Reconnect with ``Last-Event-ID`` to receive what you missed (the last 1,000)."""

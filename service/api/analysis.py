@@ -15,8 +15,8 @@ from litestar.params import QueryParameter
 
 from domain.errors import NotAllowed
 from domain.match import MatchState
-from service.accounts import Account
-from service.api.deps import problems
+from service.accounts import Caller
+from service.api.deps import problems, require
 from service.api.matches import MatchId
 from service.api.schemas import AnalysisOut, AnalysisQueued
 from service.event_store import match_key_prefix
@@ -30,7 +30,7 @@ def analysis_key(match_id: str, version: int) -> str:
     return f"{match_key_prefix(match_id)}analysis:{version}"
 
 
-def check_may_analyse(state: MatchState, caller: Account | None) -> None:
+def check_may_analyse(state: MatchState, caller: Caller | None) -> None:
     """Refuse the analysis of a match in play to anyone but an organizer."""
     if state.status not in ("finished", "aborted") and not (caller and caller.organizer):
         raise NotAllowed("analysis_during_play", "Only organizers may analyse a match in play, so that no "
@@ -42,7 +42,9 @@ class AnalysisController(Controller):
     tags = ["analysis"]
 
     @post("/", status_code=202, summary="Queue an analysis of the current position", responses=problems(400, 401, 403, 404))
-    async def queue(self, match_id: MatchId, services: Services, caller: Account | None) -> Response[AnalysisQueued]:
+    async def queue(self, match_id: MatchId, services: Services, caller: Caller | None) -> Response[AnalysisQueued]:
+        if caller is not None:
+            require(caller, "read")  # analysing is reading (GETs check it as they resolve the caller)
         _, state = await services.matches.current(match_id)
         check_may_analyse(state, caller)
         key = analysis_key(match_id, state.version)
@@ -57,7 +59,7 @@ class AnalysisController(Controller):
                         headers={"Location": f"/matches/{match_id}/analysis?version={state.version}"})
 
     @get("/", summary="The analysis of a position (queued, done or failed)", responses=problems(400, 401, 403, 404))
-    async def show(self, match_id: MatchId, services: Services, caller: Account | None,
+    async def show(self, match_id: MatchId, services: Services, caller: Caller | None,
                    version: Version = None) -> AnalysisOut:
         _, state = await services.matches.load(match_id)
         check_may_analyse(state, caller)

@@ -6,9 +6,10 @@ from litestar import Request
 from litestar.datastructures import State
 from litestar.openapi.datastructures import ResponseSpec
 
+from domain.errors import NotAllowed
 from domain.game import Viewer
 from domain.match import MatchState
-from service.accounts import Account
+from service.accounts import Account, Caller
 from service.problems import PROBLEM_MEDIA_TYPE, Problem, Unauthenticated
 from service.visibility import viewer_for
 from service.wiring import Services
@@ -20,23 +21,26 @@ _DESCRIPTIONS = {
     404: "No such match, account or resource.",
     409: "Conflict: the match is not in a state that allows this (not your turn, version conflict, over).",
     422: "The command or body is well-formed JSON but not valid (bad notation, illegal move, bad option).",
+    429: "Too many requests with this token (or, if limited, from this address): wait `Retry-After` seconds.",
     503: "Redis is not reachable.",
 }
 
 
 def problems(*statuses: int) -> dict[int, ResponseSpec]:
-    """OpenAPI response specs for the problem statuses a route can return."""
+    """OpenAPI response specs for the problem statuses a route can return, and the 429 every
+    route can return (rate limits, :mod:`service.rate_limits`)."""
     return {s: ResponseSpec(data_container=Problem, description=_DESCRIPTIONS[s], media_type=PROBLEM_MEDIA_TYPE,
                             generate_examples=False)
-            for s in statuses}
+            for s in sorted({*statuses, 429})}
 
 
 def provide_services(state: State) -> Services:
     return state.services
 
 
-async def provide_caller(request: Request, services: Services) -> Account | None:
-    """The account named by the bearer token, ``None`` without one; a wrong token is a 401."""
+async def provide_caller(request: Request, services: Services) -> Caller | None:
+    """The account named by the bearer token, ``None`` without one; a wrong token is a 401, and
+    reading (``GET``) with a token that lacks the ``read`` scope a 403."""
     header = request.headers.get("authorization")
     if not header:
         return None
@@ -46,6 +50,8 @@ async def provide_caller(request: Request, services: Services) -> Account | None
     account = await services.accounts.by_token_cached(token.strip())
     if account is None:
         raise Unauthenticated("unknown_token", "This bearer token belongs to no account.")
+    if request.method in ("GET", "HEAD"):
+        require(account, "read")
     return account
 
 
@@ -59,7 +65,12 @@ def viewer_of(state: MatchState, caller: Account | None) -> Viewer:
     return viewer_for(state, *identity(caller))
 
 
-def require(caller: Account | None) -> Account:
+def require(caller: Caller | None, scope: str | None = None) -> Caller:
+    """The caller, whose token must have ``scope``: a 401 without a token, a 403 ``missing_scope``
+    without the scope. ``organize`` is asked only of organizer accounts: for anyone else the
+    organizer check that follows refuses with its own code."""
     if caller is None:
         raise Unauthenticated("unauthenticated", "This needs an account: send 'Authorization: Bearer <token>'.")
+    if scope is not None and scope not in caller.scopes and (scope != "organize" or caller.organizer_account):
+        raise NotAllowed("missing_scope", f"This token lacks the {scope!r} scope; use a token that has it.")
     return caller

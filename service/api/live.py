@@ -15,7 +15,7 @@ from litestar import Controller, Request, Response, get
 from litestar.params import QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
-from service.accounts import Account
+from service.accounts import Caller
 from service.api.deps import identity, problems
 from service.api.matches import MatchId, view_for
 from service.api.schemas import EventsPage
@@ -32,7 +32,7 @@ class LiveController(Controller):
     tags = ["live"]
 
     @get("/events", summary="Events after a version (long-poll with wait=)", responses=problems(400, 401, 404))
-    async def events(self, match_id: MatchId, services: Services, caller: Account | None,
+    async def events(self, match_id: MatchId, services: Services, caller: Caller | None,
                      after: After = 0, wait: Wait = 0) -> Response[EventsPage]:
         account, organizer = identity(caller)
         recorded, _ = await services.matches.events(match_id, account, organizer, after, int(wait * 1000))
@@ -41,7 +41,7 @@ class LiveController(Controller):
 
     @get("/stream", summary="Server-Sent Events: the state, then every event", responses=problems(400, 401, 404),
          media_type="text/event-stream")
-    async def stream(self, match_id: MatchId, request: Request, services: Services, caller: Account | None,
+    async def stream(self, match_id: MatchId, request: Request, services: Services, caller: Caller | None,
                      after: Annotated[int | None, QueryParameter(name="after", required=False, ge=0, le=2**53,
                                                                  schema_extra={"minimum": 0})] = None,
                      ) -> ServerSentEvent:
@@ -55,7 +55,7 @@ class LiveController(Controller):
         return ServerSentEvent(_messages(services, match_id, caller, after, view))
 
 
-async def _messages(services: Services, match_id: str, caller: Account | None, after: int | None,
+async def _messages(services: Services, match_id: str, caller: Caller | None, after: int | None,
                     view) -> AsyncIterator[ServerSentEventMessage]:
     account, organizer = identity(caller)
     if after is None:

@@ -4,15 +4,18 @@ from __future__ import annotations
 
 from typing import Annotated
 
+import msgspec
 from litestar import Controller, Request, Response, get, post
 from litestar.params import HeaderParameter, Parameter, QueryParameter
 
 from domain.errors import DomainError, InvalidCommand, NotAllowed
-from service.accounts import Account
+from domain.match import Abort, Reschedule
+from service.accounts import Caller
 from service.api.deps import problems, require, viewer_of
 from service.api.schemas import Accepted, AnyCommand, CreateMatch, CreateMatches, LegalMoves, MatchView
 from service.api.strictness import strict_body
 from service.api.views import match_view
+from service.matches import NewMatch
 from service.read_models import MatchSummary
 from service.visibility import may_see_setup
 from service.wiring import Services
@@ -29,22 +32,41 @@ NOT_YET_SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="420" height="40">
                'font-family="sans-serif" font-size="14">The board is shown when the match starts.</text></svg>')
 
 
-async def view_for(services: Services, match_id: str, caller: Account | None) -> MatchView:
+async def view_for(services: Services, match_id: str, caller: Caller | None) -> MatchView:
     game, state = await services.matches.current(match_id)
     viewer = viewer_of(state, caller)
     names = await services.accounts.get_many([a for a in state.seats.values() if a])
     return match_view(game, state, viewer, names)
 
 
-async def _check_accounts(services: Services, account_ids: list[str]) -> None:
+def new_match(data: CreateMatch) -> NewMatch:
+    return NewMatch(**msgspec.structs.asdict(data))
+
+
+async def check_accounts(services: Services, account_ids: list[str]) -> None:
     known = await services.accounts.get_many(account_ids)
     if unknown := [a for a in account_ids if a not in known]:
         raise InvalidCommand("unknown_account", f"There is no account {unknown[0]!r}.")
 
 
-async def send(services: Services, match_id: str, body: bytes, caller: Account | None,
+class _Tagged(msgspec.Struct):
+    type: str = ""
+
+
+ORGANIZER_COMMANDS = frozenset(c.__struct_config__.tag for c in (Abort, Reschedule))
+
+
+def command_scope(body: bytes) -> str:
+    """The scope a command needs: ``organize`` for the organizers' commands, ``play`` for the rest."""
+    try:
+        return "organize" if msgspec.json.decode(body, type=_Tagged).type in ORGANIZER_COMMANDS else "play"
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        return "play"  # refused as malformed by the match service
+
+
+async def send(services: Services, match_id: str, body: bytes, caller: Caller | None,
                idempotency_key: str | None, expected_version: int | None) -> Response[Accepted]:
-    account = require(caller)
+    account = require(caller, command_scope(body))
     response = await services.matches.execute(match_id, body, account.id, account.organizer,
                                               idempotency=idempotency_key or "", expected_version=expected_version)
     return Response(content=response, media_type="application/json", status_code=200)
@@ -56,39 +78,34 @@ class MatchController(Controller):
 
     @post("/", status_code=201, summary="Create a match", responses=problems(400, 401, 403, 422))
     async def create(self, request: Request, data: CreateMatch, services: Services,
-                     caller: Account | None) -> MatchView:
+                     caller: Caller | None) -> MatchView:
         """Seats map to account ids (null = open seat). Without organizer rights you must hold a seat."""
         data = strict_body(await request.body(), CreateMatch)
         account = require(caller)
         held = [a for a in data.seats.values() if a]
+        require(account, "create" if account.id in held else "organize")
         if not account.organizer and account.id not in held:
             raise NotAllowed("must_hold_a_seat", "Only organizers create matches they do not play in.")
-        await _check_accounts(services, held)
-        state = await services.matches.create(data.game, data.options, data.seats, priority=data.priority,
-                                              starts_at=data.starts_at, pregame_ms=data.pregame_ms,
-                                              created_by=account.id)
+        await check_accounts(services, held)
+        state = await services.matches.create(new_match(data), created_by=account.id)
         return await view_for(services, state.match_id, account)
 
     @post("/bulk", status_code=201, summary="Create several matches, all or nothing (organizers)",
           responses=problems(400, 401, 403, 422))
     async def create_many(self, request: Request, data: CreateMatches, services: Services,
-                          caller: Account | None) -> list[MatchView]:
+                          caller: Caller | None) -> list[MatchView]:
         """Every match is checked first; if one is refused, none is created and the problem names it
         (``Match 3: ...``). For a tournament round or a whole schedule (``starts_at`` per match)."""
         data = strict_body(await request.body(), CreateMatches)
-        account = require(caller)
+        account = require(caller, "organize")
         if not account.organizer:
             raise NotAllowed("organizer_only", "Only organizers create matches in bulk.")
         for number, m in enumerate(data.matches, 1):
             try:
-                await _check_accounts(services, [a for a in m.seats.values() if a])
-                services.matches.decide_create("check", m.game, m.options, m.seats, priority=m.priority,
-                                               starts_at=m.starts_at, pregame_ms=m.pregame_ms)
+                await check_accounts(services, [a for a in m.seats.values() if a])
             except DomainError as refused:
                 raise type(refused)(refused.code, f"Match {number}: {refused.detail}") from None
-        created = [await services.matches.create(m.game, m.options, m.seats, priority=m.priority,
-                                                 starts_at=m.starts_at, pregame_ms=m.pregame_ms, created_by=account.id)
-                   for m in data.matches]
+        created = await services.matches.create_all([new_match(m) for m in data.matches], created_by=account.id)
         return [await view_for(services, state.match_id, account) for state in created]
 
     @get("/", summary="List matches, newest first", responses=problems(400))
@@ -98,11 +115,11 @@ class MatchController(Controller):
         return await services.read_models.matches(offset=offset, limit=limit)
 
     @get("/{match_id:str}", summary="The match as the caller sees it", responses=problems(400, 401, 404))
-    async def show(self, match_id: MatchId, services: Services, caller: Account | None) -> MatchView:
+    async def show(self, match_id: MatchId, services: Services, caller: Caller | None) -> MatchView:
         return await view_for(services, match_id, caller)
 
     @post("/{match_id:str}/commands", status_code=200, summary="Send a command", responses=_COMMAND_STATUSES)
-    async def command(self, match_id: MatchId, request: Request, services: Services, caller: Account | None,
+    async def command(self, match_id: MatchId, request: Request, services: Services, caller: Caller | None,
                       data: AnyCommand, idempotency_key: IdempotencyKey = None,
                       expected_version: ExpectedVersion = None) -> Response[Accepted]:
         """The body is one command, tagged by ``type``: shared ``join``, ``ready``, ``choose_seat``,
@@ -112,22 +129,22 @@ class MatchController(Controller):
         return await send(services, match_id, await request.body(), caller, idempotency_key, expected_version)
 
     @post("/{match_id:str}/join", status_code=200, summary="Take an open seat", responses=_COMMAND_STATUSES)
-    async def join(self, match_id: MatchId, services: Services, caller: Account | None,
+    async def join(self, match_id: MatchId, services: Services, caller: Caller | None,
                    idempotency_key: IdempotencyKey = None) -> Response[Accepted]:
         return await send(services, match_id, b'{"type":"join"}', caller, idempotency_key, None)
 
     @post("/{match_id:str}/ready", status_code=200, summary="Say you are ready", responses=_COMMAND_STATUSES)
-    async def ready(self, match_id: MatchId, services: Services, caller: Account | None,
+    async def ready(self, match_id: MatchId, services: Services, caller: Caller | None,
                     idempotency_key: IdempotencyKey = None) -> Response[Accepted]:
         return await send(services, match_id, b'{"type":"ready"}', caller, idempotency_key, None)
 
     @post("/{match_id:str}/resign", status_code=200, summary="Resign", responses=_COMMAND_STATUSES)
-    async def resign(self, match_id: MatchId, services: Services, caller: Account | None,
+    async def resign(self, match_id: MatchId, services: Services, caller: Caller | None,
                      idempotency_key: IdempotencyKey = None) -> Response[Accepted]:
         return await send(services, match_id, b'{"type":"resign"}', caller, idempotency_key, None)
 
     @get("/{match_id:str}/legal-moves", summary="Legal moves of a seat", responses=problems(400, 401, 404, 422))
-    async def legal_moves(self, match_id: MatchId, services: Services, caller: Account | None,
+    async def legal_moves(self, match_id: MatchId, services: Services, caller: Caller | None,
                           seat: Annotated[str | None, Parameter(required=False, max_length=40)] = None) -> LegalMoves:
         """The caller's own seat by default; ``seat=`` names another (moves are public information)."""
         game, state = await services.matches.current(match_id)
@@ -140,7 +157,7 @@ class MatchController(Controller):
 
     @get("/{match_id:str}/board.svg", summary="The board as SVG", media_type="image/svg+xml",
          responses=problems(400, 401, 404))
-    async def board(self, match_id: MatchId, services: Services, caller: Account | None) -> Response[str]:
+    async def board(self, match_id: MatchId, services: Services, caller: Caller | None) -> Response[str]:
         game, state = await services.matches.current(match_id)
         viewer = viewer_of(state, caller)
         picture = game.svg(state.game, viewer) if may_see_setup(game, state, viewer) else NOT_YET_SVG

@@ -39,9 +39,12 @@ class CreateAccount(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class AccountOut(msgspec.Struct):
+    """The account; ``scopes`` are those of the token that asked (see ``POST /accounts/me/tokens``)."""
+
     id: str
     name: str
     organizer: bool
+    scopes: list[str] = []
 
 
 class NewAccount(msgspec.Struct):
@@ -53,15 +56,23 @@ class NewAccount(msgspec.Struct):
     token: str
 
 
+Moment = Annotated[int, msgspec.Meta(ge=1, le=2**53)]  # ge=0 would be dropped
+"""A moment in server milliseconds since the epoch."""
+
+
 class CreateMatch(msgspec.Struct, forbid_unknown_fields=True):
-    """``seats`` maps each of the game's seats to an account id, or null for an open seat."""
+    """``seats`` maps each of the game's seats to an account id, or null for an open seat.
+    ``opens_at``: ``ready`` is refused before it; ``starts_at``: the clocks start then even if a
+    player is not ready (both ready after the opening start them early)."""
 
     game: str
     seats: dict[str, str | None]
     options: dict[str, Any] = {}
     priority: str | None = None
-    starts_at: Annotated[int, msgspec.Meta(ge=1, le=2**53)] | None = None  # ge=0 would be dropped
-    pregame_ms: Annotated[int, msgspec.Meta(ge=1_000, le=86_400_000)] = 60_000
+    starts_at: Moment | None = None
+    opens_at: Moment | None = None
+    pregame_ms: Annotated[int, msgspec.Meta(ge=1_000, le=86_400_000)] | None = None
+    """The pregame's length (ms) when the match names a priority player; ``null``: the game's default (Deep Sea Voyage 90 s, others 60 s)."""
 
 
 class CreateMatches(msgspec.Struct, forbid_unknown_fields=True):
@@ -107,6 +118,7 @@ class MatchView(msgspec.Struct):
     seats: dict[str, SeatView]
     priority: str | None
     created_at: int
+    opens_at: int | None
     starts_at: int | None
     started_at: int | None
     finished_at: int | None

@@ -25,7 +25,8 @@ def match_view(game: Game, state: MatchState, viewer: Viewer, names: dict[str, A
         you=viewer.seat,
         seats={seat: SeatView(account_id=a, name=names[a].name if a in names else None, ready=seat in state.ready)
                for seat, a in state.seats.items()},
-        priority=state.priority, created_at=state.created_at, starts_at=state.starts_at,
+        priority=state.priority, created_at=state.created_at, opens_at=state.opens_at,
+        starts_at=state.starts_at,
         started_at=state.started_at, finished_at=state.finished_at, result=state.result,
         deadline=deadline_view(due),
         to_move=list(game.to_move(state.game)) if running else [],

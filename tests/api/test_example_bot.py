@@ -10,7 +10,7 @@ import time
 from tests.conftest import ROOT
 
 GAMES = {"trax": ("white", "red"), "cairo": ("first", "second"), "duorail": ("blue", "red"),
-         "monunrail": ("first", "second")}
+         "monunrail": ("first", "second"), "deepsea": ("empire", "marauder")}
 
 
 def test_the_example_bot_plays_every_game_to_the_end(http, live_server, worker):

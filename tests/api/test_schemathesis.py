@@ -38,14 +38,17 @@ the same on every run of the same selection (e.g. the whole suite in CI). Runtim
 from __future__ import annotations
 
 import zlib
+from collections.abc import Iterator
 
 import httpx
 import pytest
 import schemathesis
 from hypothesis import HealthCheck, Phase, settings
 from hypothesis.errors import FlakyStrategyDefinition
+from rq import Queue
 
 from service.app import create_app, openapi_document
+from service.timers import WEBHOOK_QUEUE
 from service.settings import Settings
 from tests.conftest import new_account
 
@@ -92,6 +95,12 @@ checks.positive_data_acceptance.expected-statuses = {_RULE_422}
 include-name = "POST /matches/bulk"
 checks.positive_data_acceptance.expected-statuses = {_RULE_422}
 
+# A tournament is refused by the rules for an unknown account id, a player entered twice, an unknown
+# game, options it does not have, or a schedule in the past (and for any of its first round's matches).
+[[operations]]
+include-name = "POST /tournaments"
+checks.positive_data_acceptance.expected-statuses = {_RULE_422}
+
 # Commands are refused by the rules of the match's game (illegal move, bad notation, a command this
 # game does not have); join/ready/resign go through the same `send`.
 [[operations]]
@@ -101,6 +110,17 @@ checks.positive_data_acceptance.expected-statuses = {_RULE_422}
 # `seat=` is any string of at most 40 characters; a seat the match's game does not have is a 422.
 [[operations]]
 include-name = "GET /matches/{{match_id}}/legal-moves"
+checks.positive_data_acceptance.expected-statuses = {_RULE_422}
+
+# A webhook's URL is any string to the schema; one that is not an absolute http(s) URL is a 422
+# (docs/decisions.md), and an account holds at most 20 webhooks (409).
+[[operations]]
+include-name = "POST /webhooks"
+checks.positive_data_acceptance.expected-statuses = {_RULE_422}
+
+# An account holds at most 50 minted tokens (409 `too_many_tokens`); the fuzzer mints more.
+[[operations]]
+include-name = "POST /accounts/me/tokens"
 checks.positive_data_acceptance.expected-statuses = {_RULE_422}
 """)
 
@@ -166,6 +186,17 @@ def caller(request, live_server) -> Caller:
         running = _match(http, white, {"white": white_id, "red": red_id}, ready=[white, red])
     headers = {"anonymous": {}, "player": white, "organizer": organizer}[request.param]
     return Caller(headers, [open_match, running])
+
+
+@pytest.fixture(scope="module", autouse=True)
+def no_webhooks_left(redis_client) -> Iterator[None]:
+    """Webhooks the fuzzer registers may point anywhere (Hypothesis draws URLs from the project's
+    constants): drop them and their queued deliveries afterwards, so that no later test's worker
+    spends its time calling them (a delivery for a deleted webhook does nothing)."""
+    yield
+    for key in redis_client.scan_iter("webhooks:*"):
+        redis_client.delete(key)
+    Queue(WEBHOOK_QUEUE, connection=redis_client).empty()
 
 
 def _real_match(case, caller: Caller) -> None:

@@ -138,3 +138,53 @@ def test_an_organizer_reschedules_a_match_before_it_starts():
     assert s.status == "running"
     with pytest.raises(WrongState):
         run(s, m.Reschedule(starts_at=30_000), now=20_001, organizer=True)
+
+
+def test_ready_is_refused_before_the_match_opens():
+    s = created(opens_at=1_000, starts_at=5_000)
+    assert m.deadline(TRAX, s).key == "open"
+    with pytest.raises(WrongState) as refused:
+        run(s, m.Ready(), now=999, account="alice")
+    assert refused.value.code == "not_open_yet" and "1000" in refused.value.detail
+    assert run(s, m.Timeout(key="open"), now=999, system=True)[1] == []  # an early timer changes nothing
+    s, events = run(s, m.Timeout(key="open"), now=1_000, system=True)
+    assert [type(e) for e in events] == [m.MatchOpened] and s.opened and m.deadline(TRAX, s).key == "start"
+
+
+def test_both_ready_after_the_opening_start_the_clocks_early_else_they_start_at_starts_at():
+    s, _ = run(created(opens_at=1_000, starts_at=5_000), m.Timeout(key="open"), now=1_000, system=True)
+    early, _ = run(s, m.Ready(), now=1_100, account="alice")
+    early, _ = run(early, m.Ready(), now=1_200, account="bob")
+    assert early.status == "running" and early.started_at == 1_200
+    on_time, _ = run(s, m.Timeout(key="start"), now=5_000, system=True)
+    assert on_time.status == "running" and on_time.started_at == 5_000
+
+
+def test_a_ready_after_a_late_opening_timer_opens_the_match_itself():
+    s, events = run(created(opens_at=1_000), m.Ready(), now=1_500, account="alice")
+    assert [type(e) for e in events] == [m.MatchOpened, m.PlayerReady] and s.status == "waiting"
+
+
+@pytest.mark.parametrize("opens_at,starts_at,code", [
+    (-5_000, None, "open_in_past"),
+    (m.MAX_SCHEDULE_MS + 10, None, "open_too_far"),
+    (3_000, 2_000, "opens_after_start"),
+])
+def test_a_bad_opening_is_refused(opens_at, starts_at, code):
+    with pytest.raises(InvalidCommand) as refused:
+        created(opens_at=opens_at, starts_at=starts_at)
+    assert refused.value.code == code
+
+
+def test_rescheduling_moves_the_opening_too_but_never_after_the_start():
+    s = created(opens_at=1_000, starts_at=5_000)
+    moved, _ = run(s, m.Reschedule(starts_at=9_000, opens_at=8_000), organizer=True)
+    assert (moved.opens_at, moved.starts_at) == (8_000, 9_000)
+    with pytest.raises(InvalidCommand) as refused:
+        run(s, m.Reschedule(starts_at=900), organizer=True)  # the opening (1000) would follow the start
+    assert refused.value.code == "opens_after_start"
+    opened, _ = run(s, m.Timeout(key="open"), now=1_000, system=True)
+    with pytest.raises(WrongState):
+        run(opened, m.Reschedule(starts_at=9_000, opens_at=2_000), now=1_000, organizer=True)
+    later, _ = run(opened, m.Reschedule(starts_at=9_000), now=1_000, organizer=True)
+    assert later.starts_at == 9_000 and later.opened

@@ -1,0 +1,80 @@
+"""Webhooks: an organizer's URLs, told (signed, by the workers) when a match it created starts or ends."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+from litestar import Controller, Request, delete, get, post
+from litestar.params import Parameter
+
+from domain.errors import NotAllowed
+from service.accounts import Caller
+from service.api.deps import problems, require
+from service.api.strictness import strict_body
+from service.matches import now_ms
+from service.webhooks import EventName, Webhook
+from service.wiring import Services
+
+
+class CreateWebhook(msgspec.Struct, forbid_unknown_fields=True):
+    """``url``: an absolute http(s) URL (anything else is a 422 ``bad_webhook_url``)."""
+
+    url: Annotated[str, msgspec.Meta(min_length=1, max_length=2000)]
+    events: Annotated[list[EventName], msgspec.Meta(min_length=1, max_length=2)] = msgspec.field(
+        default_factory=lambda: ["match_started", "match_ended"])
+
+
+class WebhookOut(msgspec.Struct):
+    id: str
+    url: str
+    events: list[EventName]
+    created_at: int
+
+
+class NewWebhook(msgspec.Struct):
+    """The new webhook and its signing secret — shown only this once."""
+
+    id: str
+    url: str
+    events: list[EventName]
+    created_at: int
+    secret: str
+
+
+def _out(webhook: Webhook) -> WebhookOut:
+    return WebhookOut(id=webhook.id, url=webhook.url, events=webhook.events, created_at=webhook.created_at)
+
+
+def organizer(caller: Caller | None) -> Caller:
+    account = require(caller, "organize")
+    if not account.organizer:
+        raise NotAllowed("organizer_only", "Only organizers have webhooks.")
+    return account
+
+
+class WebhookController(Controller):
+    path = "/webhooks"
+    tags = ["webhooks"]
+
+    @post("/", status_code=201, summary="Register a webhook for the matches you create (the secret is shown once)",
+          responses=problems(400, 401, 403, 409, 422))
+    async def create(self, request: Request, data: CreateWebhook, services: Services,
+                     caller: Caller | None) -> NewWebhook:
+        """Each ``match_started`` / ``match_ended`` of a match you created is posted to ``url`` as JSON,
+        signed: ``X-Signature: sha256=<hex HMAC-SHA256 of the raw body, keyed with the secret>``
+        (see ``docs/webhooks.md``). Failed deliveries are retried with exponential backoff."""
+        data = strict_body(await request.body(), CreateWebhook)
+        account = organizer(caller)
+        webhook = await services.webhooks.create(account.id, data.url, list(data.events), now_ms())
+        return NewWebhook(id=webhook.id, url=webhook.url, events=webhook.events, created_at=webhook.created_at,
+                          secret=webhook.secret)
+
+    @get("/", summary="Your webhooks (never their secrets)", responses=problems(401, 403))
+    async def list_webhooks(self, services: Services, caller: Caller | None) -> list[WebhookOut]:
+        return [_out(w) for w in await services.webhooks.list(organizer(caller).id)]
+
+    @delete("/{webhook_id:str}", status_code=204, summary="Delete a webhook", responses=problems(400, 401, 403, 404))
+    async def remove(self, services: Services, caller: Caller | None,
+                     webhook_id: Annotated[str, Parameter(description="The webhook's id.", max_length=64)]) -> None:
+        await services.webhooks.delete(organizer(caller).id, webhook_id)

@@ -1,0 +1,132 @@
+"""Rate limits: a fixed window per bearer token, and optionally per client address without one.
+
+Every request that carries ``Authorization: Bearer <token>`` counts against that token's window
+(``RATE_LIMIT`` requests per ``RATE_LIMIT_WINDOW_S``; see :mod:`service.settings`), whether the
+token is known or not, so guessing tokens is limited too. Requests without a token count against
+their client address only when ``RATE_LIMIT_ANONYMOUS`` is set (behind a proxy every client shares
+the proxy's address, so by default the proxy is the place for that limit).
+
+The counter is one Redis key, ``rate:<sha256 of the token>`` (or ``rate-ip:<address>``), counted by
+one Lua script: ``INCR``, and on the first request of a window ``PEXPIRE`` it for the window
+(a key found without an expiry gets one, so no counter ever lives forever). The window starts at
+the token's first request, so each token has its own. Fixed windows are one atomic command per
+request and say exactly when the count resets; the price is that a client may spend up to twice
+the limit around a window's end, which a limit meant to stop runaway bots can afford.
+
+Every limited response carries ``RateLimit-Limit``, ``RateLimit-Remaining`` and ``RateLimit-Reset``
+(seconds until the window resets); past the limit the answer is a 429 problem ``rate_limited``
+with ``Retry-After`` (seconds), and the request is not handled.
+"""
+
+from __future__ import annotations
+
+import math
+
+import msgspec
+import redis.asyncio as aioredis
+from litestar import Litestar
+from litestar.datastructures import ResponseHeader
+from litestar.enums import ScopeType
+from litestar.middleware import ASGIMiddleware
+from litestar.types import ASGIApp, Message, Receive, Scope, Send
+
+from domain.errors import DomainError
+from service.accounts import hash_token
+from service.settings import Settings
+
+_COUNT = """
+local count = redis.call('INCR', KEYS[1])
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then
+  redis.call('PEXPIRE', KEYS[1], ARGV[1])
+  ttl = tonumber(ARGV[1])
+end
+return {count, ttl}
+"""
+
+RATE_LIMIT_HEADERS = [
+    ResponseHeader(name="RateLimit-Limit", documentation_only=True, value="0",
+                   description="Requests this token may make in the current window (on limited requests)."),
+    ResponseHeader(name="RateLimit-Remaining", documentation_only=True, value="0",
+                   description="Requests left in the current window."),
+    ResponseHeader(name="RateLimit-Reset", documentation_only=True, value="0",
+                   description="Seconds until the current window ends and the count starts again."),
+]
+"""The headers, as documented on every operation's responses."""
+
+
+class Usage(msgspec.Struct, frozen=True):
+    """One request counted: the limit, what is left of it and the seconds until the window resets."""
+
+    limit: int
+    remaining: int
+    reset_s: int
+    exceeded: bool
+
+    def headers(self) -> dict[str, str]:
+        limits = {"RateLimit-Limit": str(self.limit), "RateLimit-Remaining": str(self.remaining),
+                  "RateLimit-Reset": str(self.reset_s)}
+        return {**limits, "Retry-After": str(self.reset_s)} if self.exceeded else limits
+
+
+class RateLimited(DomainError):
+    """Too many requests in this window; ``headers`` say when to come back."""
+
+    kind = "rate_limited"
+
+    def __init__(self, usage: Usage):
+        super().__init__("rate_limited", f"More than {usage.limit} requests in this window; "
+                                         f"try again in {usage.reset_s} s.")
+        self.headers = usage.headers()
+
+
+class RateLimiter:
+    def __init__(self, redis: aioredis.Redis):
+        self._count = redis.register_script(_COUNT)
+
+    async def hit(self, key: str, limit: int, window_s: int) -> Usage:
+        """Count one request against ``key``'s window."""
+        count, ttl_ms = await self._count(keys=[key], args=[window_s * 1000])
+        return Usage(limit=limit, remaining=max(0, limit - int(count)), reset_s=max(1, math.ceil(int(ttl_ms) / 1000)),
+                     exceeded=int(count) > limit)
+
+
+def limit_key(scope: Scope, settings: Settings) -> tuple[str, int] | None:
+    """The counter a request counts against and its limit (``None``: not limited)."""
+    # the first Authorization header, the one the request is authenticated with
+    header = next((v for k, v in scope["headers"] if k == b"authorization"), b"").decode("latin-1")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() == "bearer" and token.strip():
+        return (f"rate:{hash_token(token.strip())}", settings.rate_limit) if settings.rate_limit > 0 else None
+    client = scope.get("client")
+    if settings.rate_limit_anonymous > 0 and client:
+        return f"rate-ip:{client[0]}", settings.rate_limit_anonymous
+    return None
+
+
+class RateLimitMiddleware(ASGIMiddleware):
+    """Counts each HTTP request (see the module's docstring) and adds the ``RateLimit-*`` headers."""
+
+    scopes = (ScopeType.HTTP,)
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+
+    async def handle(self, scope: Scope, receive: Receive, send: Send, next_app: ASGIApp) -> None:
+        counted = limit_key(scope, self.settings)
+        if counted is None:
+            await next_app(scope, receive, send)
+            return
+        limiter: RateLimiter = Litestar.from_scope(scope).state.services.rate_limiter
+        usage = await limiter.hit(*counted, self.settings.rate_limit_window_s)
+        if usage.exceeded:
+            raise RateLimited(usage)
+        extra = [(k.lower().encode(), v.encode()) for k, v in usage.headers().items()]
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), *extra]
+            await send(message)
+
+        await next_app(scope, receive, send_with_headers)
+

@@ -1,0 +1,75 @@
+"""Rate limits per token (and, when configured, per client address without one), against a second
+live server with tiny limits on the same Redis: the headers, the 429 with ``Retry-After``, recovery
+after the window, and tokens that do not share a window."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import httpx
+import msgspec
+import pytest
+
+from tests.conftest import LiveServer, new_account
+
+LIMIT, WINDOW_S, ANONYMOUS_LIMIT = 3, 3, 2
+
+
+@pytest.fixture(scope="module")
+def limited(settings) -> Iterator[httpx.Client]:
+    tiny = msgspec.structs.replace(settings, rate_limit=LIMIT, rate_limit_window_s=WINDOW_S,
+                                   rate_limit_anonymous=ANONYMOUS_LIMIT)
+    server = LiveServer(tiny).start()
+    with httpx.Client(base_url=server.url, timeout=30) as client:
+        yield client
+    server.stop()
+
+
+def usage(response: httpx.Response) -> tuple[int, ...]:
+    """``RateLimit-Limit``, ``-Remaining`` and ``-Reset``."""
+    return tuple(int(response.headers[f"ratelimit-{h}"]) for h in ("limit", "remaining", "reset"))
+
+
+def test_a_token_gets_its_headers_a_429_past_the_limit_and_its_requests_back_after_the_window(http, limited):
+    _, headers = new_account(http, "rl")  # through the ordinary server: not counted here
+    _, other = new_account(http, "rl")
+    answers = [limited.get("/accounts/me", headers=headers) for _ in range(LIMIT)]
+    assert [r.status_code for r in answers] == [200] * LIMIT
+    assert [usage(r)[:2] for r in answers] == [(LIMIT, 2), (LIMIT, 1), (LIMIT, 0)]
+    assert all(1 <= usage(r)[2] <= WINDOW_S for r in answers)
+
+    over = limited.get("/accounts/me", headers=headers)
+    assert over.status_code == 429
+    assert over.headers["content-type"] == "application/problem+json"
+    assert over.json()["code"] == "rate_limited" and over.json()["status"] == 429
+    retry_after = int(over.headers["retry-after"])
+    assert 1 <= retry_after <= WINDOW_S and usage(over) == (LIMIT, 0, retry_after)
+    refused_command = limited.post("/matches", json={"game": "trax", "seats": {"white": None, "red": None}},
+                                   headers=headers)
+    assert refused_command.status_code == 429  # not handled: nothing is created
+
+    assert usage(limited.get("/accounts/me", headers=other))[:2] == (LIMIT, 2)  # its own window
+
+    time.sleep(retry_after + 0.1)
+    back = limited.get("/accounts/me", headers=headers)
+    assert back.status_code == 200 and usage(back)[:2] == (LIMIT, 2)
+
+
+def test_errors_count_and_carry_the_headers_too(limited):
+    wrong = {"Authorization": "Bearer dm_not-a-token"}
+    first = limited.get("/accounts/me", headers=wrong)
+    assert first.status_code == 401 and usage(first)[:2] == (LIMIT, 2)
+
+
+def test_anonymous_requests_are_limited_per_address_when_configured(limited, http):
+    answers = [limited.get("/games") for _ in range(ANONYMOUS_LIMIT + 1)]
+    assert [r.status_code for r in answers] == [200] * ANONYMOUS_LIMIT + [429]
+    assert usage(answers[0])[:2] == (ANONYMOUS_LIMIT, 1)
+    assert "retry-after" in answers[-1].headers
+
+
+def test_the_default_limit_is_generous_and_anonymous_requests_are_not_limited(http):
+    _, headers = new_account(http, "rl")
+    assert usage(http.get("/accounts/me", headers=headers))[:2] == (6000, 5999)
+    assert "ratelimit-limit" not in http.get("/games").headers
