@@ -99,15 +99,25 @@ def work(state: DeepseaState, job: Job) -> RoutesAnswer:
     return RoutesAnswer(key=job.key, routes=shortest_routes(state))
 
 
+class BestMove(msgspec.Struct, frozen=True):
+    """A side's best placement on a board (``None``: none keeps every ship afloat) and the value
+    (the opponent's total minus its own) before and after it."""
+
+    placement: str | None
+    value: int
+    current: int
+
+
 class BoardAnalysis(msgspec.Struct, frozen=True):
-    """A board now: each ship's distance to a dropoff (``None``: cut off), each side's total, and
-    the placements left that keep every ship afloat."""
+    """A board now: each ship's distance to a dropoff (``None``: cut off), each side's total, the
+    placements left that keep every ship afloat, and each side's best placement (open boards)."""
 
     board: int
     open: bool
     distances: dict[str, int | None]
     totals: dict[str, int]
     safe_placements: int
+    best: dict[str, BestMove]
 
 
 class DeepseaAnalysis(msgspec.Struct, frozen=True, tag_field="game", tag="deepsea"):
@@ -115,12 +125,19 @@ class DeepseaAnalysis(msgspec.Struct, frozen=True, tag_field="game", tag="deepse
 
 
 def analyse(state: DeepseaState) -> DeepseaAnalysis:
-    """Every board's distances and totals now (a worker's job; during play for organizers only)."""
+    """Every board's distances and totals now, and each side's best placement on the open ones (a
+    worker's job; during play for organizers only)."""
     found = []
     for n in BOARDS:
-        lengths = distances(state.board(n), water(state, n))
+        board, sea = state.board(n), state.sea(n)
+        lengths = distances(board, water(state, n))
         totals = {side: sum(lengths[s] or 0 for s in SIDE_SHIPS[side]) for side in SEATS}
-        open_ = state.sea(n).is_open
-        found.append(BoardAnalysis(board=n, open=open_, distances=lengths, totals=totals,
-                                   safe_placements=len(safe_placements(state, n)) if open_ else 0))
+        best = {}
+        if sea.is_open:
+            for side in SEATS:
+                found_best = best_placement(board, blocked_mask(board, sea), sea.bank, side)
+                shown = None if found_best.placement is None else format_placement(found_best.placement)
+                best[side] = BestMove(placement=shown, value=found_best.value, current=found_best.current)
+        found.append(BoardAnalysis(board=n, open=sea.is_open, distances=lengths, totals=totals,
+                                   safe_placements=len(safe_placements(state, n)) if sea.is_open else 0, best=best))
     return DeepseaAnalysis(boards=found)

@@ -181,3 +181,15 @@ def test_replaying_the_events_of_random_games_rebuilds_the_same_state():
         for event in t.events:
             replayed = evolve(replayed, msgspec.json.decode(msgspec.json.encode(event), type=type(event)))
         assert replayed == t.state
+
+
+def test_the_analysis_names_each_sides_best_placement_on_the_open_boards():
+    t = Table()
+    analysis = DEEPSEA.analyse(t.state)
+    first = analysis.boards[0]
+    assert first.open and first.totals == {"empire": 14, "marauder": 14}
+    for side in ("empire", "marauder"):
+        best = first.best[side]
+        assert best.placement is not None and best.value > best.current == 0
+    t.round(CUT_OFF["red"], "pass", boards=(1, 2))
+    assert DEEPSEA.analyse(t.state).boards[0].best == {}
