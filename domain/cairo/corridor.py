@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from domain.bits import bit_positions
 from domain.cairo.geometry import CELL_COUNT, CELL_SIDES, NEIGHBOURS, SIDES
 
 SIDE_COUNTS: tuple[int, ...] = tuple(sum(1 << 4 * SIDES.index(side) for side in sides) for sides in CELL_SIDES)
@@ -123,12 +124,7 @@ def cells_of(mask: int) -> list[int]:
     >>> cells_of(0b10110)
     [1, 2, 4]
     """
-    cells = []
-    while mask:
-        bit = mask & -mask
-        cells.append(bit.bit_length() - 1)
-        mask ^= bit
-    return cells
+    return bit_positions(mask)
 
 
 def scores(owners: tuple[int, ...], corridor: int) -> tuple[int, int]:

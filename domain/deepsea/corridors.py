@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from domain.bits import bit_positions
 from domain.deepsea.board import Board
 from domain.deepsea.routes import grow, layers
 
@@ -54,22 +55,8 @@ class Corridor:
         width, rings = self.width, self.rings
         alive = rings[first] & ~cover  # every cell of a ring is reached from the ship in ring order
         for k in range(first + 1, last + 1):
-            alive = (alive << 1 | alive >> 1 | alive << width | alive >> width) & rings[k] & ~cover
+            alive = grow(alive, rings[k] & ~cover, width)
         return not alive  # past the last covered ring, nothing is in the way to a dropoff
-
-
-def bit_positions(mask: int) -> list[int]:
-    """The positions of the set bits of ``mask``, lowest first.
-
-    >>> bit_positions(0b10110)
-    [1, 2, 4]
-    """
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
 
 
 def dropoff_rings(board: Board, sea: int) -> list[int]:
