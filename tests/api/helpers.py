@@ -46,6 +46,20 @@ def first_sse_message(url: str, headers: dict) -> bytes:
     raise AssertionError("the stream closed before its first message")
 
 
+def what_others_see(table: "Table", live_url: str, seat: str, other: str) -> dict[str, bytes]:
+    """Every door through which ``other`` or a spectator could learn of ``seat``'s sealed
+    submission: the match view, the events, ``seat``'s legal moves, the first SSE message, the SVG."""
+    seen = {}
+    for who, headers in ((other, table.headers[other]), ("spectator", {})):
+        seen[f"{who} view"] = table.http.get(table.url, headers=headers).content
+        seen[f"{who} events"] = table.http.get(f"{table.url}/events", headers=headers).content
+        seen[f"{who} legal moves"] = table.http.get(f"{table.url}/legal-moves", params={"seat": seat},
+                                                    headers=headers).content
+        seen[f"{who} sse"] = first_sse_message(live_url + table.url + "/stream", headers)
+        seen[f"{who} svg"] = table.http.get(f"{table.url}/board.svg", headers=headers).content
+    return seen
+
+
 class Duel:
     """A running Trax match: ``white`` and ``red`` are auth headers of two fresh accounts."""
 

@@ -10,7 +10,8 @@ import time
 import httpx
 
 from examples.random_bot import shortest_routes
-from tests.api.helpers import Table, first_sse_message
+from tests.api.helpers import Table
+from tests.api.helpers import what_others_see as doors
 from tests.api.test_timers import wait_for_event
 from tests.conftest import new_account
 
@@ -31,21 +32,13 @@ def in_action_phase(http) -> Table:
 
 def what_others_see(table: Table, live_server) -> dict[str, bytes]:
     """Every door through which the Marauder or a spectator could learn of the Empire's action."""
-    seen = {}
-    for who, headers in (("marauder", table.headers["marauder"]), ("spectator", {})):
-        seen[f"{who} view"] = table.http.get(table.url, headers=headers).content
-        seen[f"{who} events"] = table.http.get(f"{table.url}/events", headers=headers).content
-        seen[f"{who} legal moves"] = table.http.get(f"{table.url}/legal-moves", params={"seat": "empire"},
-                                                    headers=headers).content
-        seen[f"{who} sse"] = first_sse_message(table.live_url + table.url + "/stream", headers)
-        seen[f"{who} svg"] = table.http.get(f"{table.url}/board.svg", headers=headers).content
+    seen = doors(table, live_server.url, "empire", "marauder")
     seen["marauder error"] = move(table, "marauder", "Q on A1").content
     return seen
 
 
 def test_a_sealed_action_is_invisible_to_the_opponent_and_spectators(http, live_server):
     table = in_action_phase(http)
-    table.live_url = live_server.url
     before = what_others_see(table, live_server)
     version = table.view("marauder")["version"]
     woke = {}

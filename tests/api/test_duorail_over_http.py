@@ -8,7 +8,8 @@ import time
 
 import httpx
 
-from tests.api.helpers import Table, first_sse_message
+from tests.api.helpers import Table
+from tests.api.helpers import what_others_see as doors
 
 SEATS = ("blue", "red")
 
@@ -30,14 +31,7 @@ def in_endgame(http) -> Table:
 
 def what_others_see(table: Table, live_server) -> dict[str, bytes]:
     """Every door through which red or a spectator could learn about blue's sealed track."""
-    seen = {}
-    for who, headers in (("red", table.headers["red"]), ("spectator", {})):
-        seen[f"{who} view"] = table.http.get(table.url, headers=headers).content
-        seen[f"{who} events"] = table.http.get(f"{table.url}/events", headers=headers).content
-        seen[f"{who} legal moves"] = table.http.get(f"{table.url}/legal-moves", params={"seat": "blue"},
-                                                    headers=headers).content
-        seen[f"{who} sse"] = first_sse_message(live_server.url + table.url + "/stream", headers)
-        seen[f"{who} svg"] = table.http.get(f"{table.url}/board.svg", headers=headers).content
+    seen = doors(table, live_server.url, "blue", "red")
     bad = submit(table, "red", "A1 RRRR")  # red's own refusal must not depend on blue's submission
     seen["red error"] = bad.content
     return seen
