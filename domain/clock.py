@@ -29,6 +29,21 @@ from domain.errors import InvalidCommand
 from domain.game import Deadline
 
 
+MAX_WINDOW_MS = 30 * 24 * 3600 * 1000
+"""No time control or phase window may be longer than 30 days."""
+
+
+def check_window(name: str, window_ms: int, minimum_ms: int, minimum_said: str) -> None:
+    """Refuse a phase window outside ``minimum_ms`` .. 30 days: ``InvalidCommand("bad_options")``.
+
+    >>> check_window("action_ms", 10, 1_000, "1 second")
+    Traceback (most recent call last):
+    domain.errors.InvalidCommand: action_ms must be between 1 second and 30 days.
+    """
+    if not minimum_ms <= window_ms <= MAX_WINDOW_MS:
+        raise InvalidCommand("bad_options", f"{name} must be between {minimum_said} and 30 days.")
+
+
 class OneGrace(msgspec.Struct, frozen=True, tag="one_grace", forbid_unknown_fields=True):
     per_move_ms: int = 60_000
     grace_ms: int = 600_000
@@ -72,7 +87,7 @@ def check_time_control(tc: TimeControl) -> None:
 def _time_control_problem(tc: TimeControl) -> str | None:
     for name in ("per_move_ms", "grace_ms", "reserve_ms", "bank_size_ms", "window_ms"):
         value = getattr(tc, name, None)
-        if value is not None and not (0 <= value <= 30 * 24 * 3600 * 1000):
+        if value is not None and not (0 <= value <= MAX_WINDOW_MS):
             return f"{name} must be between 0 and 30 days in milliseconds."
     if isinstance(tc, OneGrace) and tc.grace_ms < tc.per_move_ms:
         return "grace_ms is the whole time allowed for the grace move; it cannot be shorter than per_move_ms."

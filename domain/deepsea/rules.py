@@ -28,6 +28,7 @@ from typing import Any
 
 import msgspec
 
+from domain.clock import check_window
 from domain.deepsea.board import SIDE_SHIPS, Board
 from domain.deepsea.pentominoes import Placement, format_placement, parse_placement
 from domain.deepsea.presets import board_from_spec
@@ -59,7 +60,6 @@ from domain.game import private_to
 from domain.sealed import SealedBox, everyone_in, seal
 
 replace = msgspec.structs.replace
-MAX_WINDOW_MS = 30 * 24 * 3600 * 1000
 RECORD_KEY = "record:routes"
 
 
@@ -67,8 +67,7 @@ def initial(options: DeepseaOptions | None, seed: int) -> DeepseaState:
     """The three boards with full banks, round 1 not begun. Raises ``InvalidCommand`` for bad options."""
     options = options or DeepseaOptions()
     for name in ("selection_ms", "action_ms", "routes_ms"):
-        if not 1_000 <= getattr(options, name) <= MAX_WINDOW_MS:
-            raise InvalidCommand("bad_options", f"{name} must be between 1 second and 30 days.")
+        check_window(name, getattr(options, name), 1_000, "1 second")
     specs = options.boards or ["random"] * 3
     if len(specs) != 3:
         raise InvalidCommand("bad_options", f"Deep Sea Voyage is played on three boards; {len(specs)} given.")

@@ -25,7 +25,16 @@ from typing import Any
 
 import msgspec
 
-from domain.clock import NoClock, SeatClock, check_time_control, initial_clock, is_out_of_time, seat_deadline, spend_turn
+from domain.clock import (
+    NoClock,
+    SeatClock,
+    check_time_control,
+    check_window,
+    initial_clock,
+    is_out_of_time,
+    seat_deadline,
+    spend_turn,
+)
 from domain.codec import private_to
 from domain.duorail.notation import Action, format_action, parse_action
 from domain.duorail.state import (
@@ -57,7 +66,6 @@ from domain.sealed import SealedBox, everyone_in, seal
 
 replace = msgspec.structs.replace
 
-MAX_WINDOW_MS = 30 * 24 * 3600 * 1000
 RECORD = "record:"
 """The prefix of the keys of the jobs that publish the solver's findings after the result."""
 
@@ -68,8 +76,7 @@ def initial(options: DuorailOptions | None, seed: int) -> DuorailState:
     Raises ``InvalidCommand("bad_options")`` for options that make no sense."""
     options = options or DuorailOptions()
     check_time_control(options.time)
-    if not 1 <= options.construction_ms <= MAX_WINDOW_MS:
-        raise InvalidCommand("bad_options", "construction_ms must be between 1 ms and 30 days.")
+    check_window("construction_ms", options.construction_ms, 1, "1 ms")
     return DuorailState(options=options, clocks={seat: initial_clock(options.time) for seat in SEATS})
 
 
