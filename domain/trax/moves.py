@@ -13,6 +13,8 @@ empty cell, and (variant ``8x8``) the tiles stay within 8 x 8. The first move is
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import msgspec
 
 from domain.errors import IllegalMove
@@ -105,9 +107,8 @@ def _candidates(tiles: dict[int, int]) -> list[tuple[int, int]]:
 
 def legal_placements(board: Board, variant: Variant) -> list[tuple[int, int]]:
     """Every legal (cell, tile), row by row, left to right, in the order ``+ / \\``."""
-    tiles = dict(board.tiles)
-    in_order = sorted(_candidates(tiles), key=lambda kt: (kt[0], SYMBOLS.index(SYMBOL[kt[1]])))
-    return [(key, tile) for key, tile in in_order if _is_legal(tiles, board.box, key, tile, variant.max_side)]
+    legal = list(_legal_fits(dict(board.tiles), board.box, variant))
+    return sorted(legal, key=lambda kt: (kt[0], SYMBOLS.index(SYMBOL[kt[1]])))
 
 
 def legal_moves(board: Board, variant: Variant) -> list[str]:
@@ -143,11 +144,12 @@ def _is_legal(tiles: dict[int, int], box: Box | None, key: int, tile: int, max_s
     return max_side is None or Box.around(placed, box).fits(max_side)
 
 
-# ---------------------------------------------------------------- counting (perft)
+# ---------------------------------------------------------------- listing and counting fast
 #
-# At the last ply the moves are only counted. Most placements set off no forced play: a tile is
-# *quiet* when no side of it shows a colour that already enters the empty cell beyond. Quiet
-# placements are legal as they are; only the others are played out and taken back.
+# Most placements set off no forced play: a tile is *quiet* when no side of it shows a colour that
+# already enters the empty cell beyond. Quiet placements are legal as they are (outside the 8x8
+# variant); only the others are played out and taken back. Listing the legal moves and counting
+# them at perft's last ply both rest on this.
 
 
 def _quiet_table(tile: int) -> list[bool]:
@@ -160,20 +162,24 @@ QUIET = {tile: _quiet_table(tile) for tile in SYMBOL}
 
 def count_legal(tiles: dict[int, int], box: Box | None, variant: Variant) -> int:
     """How many legal moves the position has (``tiles`` is left as it was)."""
+    return sum(1 for _ in _legal_fits(tiles, box, variant))
+
+
+def _legal_fits(tiles: dict[int, int], box: Box | None, variant: Variant) -> Iterator[tuple[int, int]]:
+    """Every legal (cell, tile), cell by cell of the frontier (``tiles`` is left as it was)."""
     if not tiles:
-        return len(FIRST_TILE)
+        yield from ((ORIGIN, FIRST_TILE["+"]), (ORIGIN, FIRST_TILE["/"]))
+        return
     cells = frontier(tiles)
     max_side = variant.max_side
-    count = 0
     for key, pattern in cells.items():
         signature = (PRESENT[cells.get(key - STRIDE, 0)] | PRESENT[cells.get(key + 1, 0)] << 2
                      | PRESENT[cells.get(key + STRIDE, 0)] << 4 | PRESENT[cells.get(key - 1, 0)] << 6)
         for tile in FITS[pattern]:
             if QUIET[tile][signature] and max_side is None:
-                count += 1
-            else:
-                count += _is_legal(tiles, box, key, tile, max_side)
-    return count
+                yield key, tile
+            elif _is_legal(tiles, box, key, tile, max_side):
+                yield key, tile
 
 
 def perft(depth: int, variant: Variant = STANDARD) -> int:
