@@ -103,9 +103,13 @@ class Client:
         params = {"seat": seat} if seat else {}
         return self._call(LegalMoves, "GET", f"/matches/{match_id}/legal-moves", params=params).moves
 
-    def events(self, match_id: str, after: int = 0, wait: float = 0) -> EventsPage:
-        """Events after version ``after``; with ``wait`` (seconds) a long-poll for the first one."""
-        return self._call(EventsPage, "GET", f"/matches/{match_id}/events", params={"after": after, "wait": wait})
+    def events(self, match_id: str, after: int = 0, wait: float = 0, legal_moves: bool = False) -> EventsPage:
+        """Events after version ``after``; with ``wait`` (seconds) a long-poll for the first one; with
+        ``legal_moves`` the page also lists the caller's legal moves at its ``version``."""
+        params: dict = {"after": after, "wait": wait}
+        if legal_moves:
+            params["legal_moves"] = "true"
+        return self._call(EventsPage, "GET", f"/matches/{match_id}/events", params=params)
 
 
 __all__ = ["Client", "ProblemError"]

@@ -71,7 +71,8 @@ async def rebuild_read_models(services) -> int:
     services.matches._cache.clear()
     for match_id in ids:
         _, state = await services.matches.load(match_id)
-        await services.read_models.record(state)
+        await services.read_models.rebuild(state)
+    await services.read_models.mark_layout()
     return len(ids)
 
 
@@ -145,6 +146,9 @@ async def _bootstrap(settings: Settings, admin_token: str, data: Path, demo_acco
 
     services = connect(settings)
     try:
+        if not await services.read_models.layout_is_current():
+            if count := await rebuild_read_models(services):
+                print(f"rebuilt the read models of {count} matches (their layout changed)", flush=True)
         admin = await services.accounts.ensure_admin(admin_token)
         tokens = data / "tokens.env"
         if demo_accounts and not tokens.exists():

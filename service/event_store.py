@@ -10,9 +10,12 @@ Keys for match ``abc`` all carry the hash tag ``{m:abc}`` so they live in one Re
   when the public stream stood at version ``after``; replay puts it after public event ``after``.
   Only the service reads this stream (to rebuild the state); no feed serves it.
 - ``{m:abc}:idem`` — a hash from idempotency key to the stored response of the first command.
+- ``{m:abc}:summary`` — the read models' summary of the match (:mod:`service.read_models`), which
+  the caller of an append may hand in to be written in the same step, so it never lags the stream.
 
 The append script checks the idempotency key, then the expected version and private count, then
-adds every event and records the key — all or nothing. A conflict or a repeated key changes nothing.
+adds every event, records the key and replaces the summary — all or nothing. A conflict or a
+repeated key changes nothing.
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ local version = 0
 if #last > 0 then version = tonumber(string.match(last[1][1], '^(%d+)')) end
 local private = redis.call('XLEN', KEYS[3])
 if tonumber(ARGV[1]) ~= version or tonumber(ARGV[4]) ~= private then return {'conflict', tostring(version)} end
-for i = 5, #ARGV, 2 do
+for i = 6, #ARGV, 2 do
   if ARGV[i] == '' then
     version = version + 1
     redis.call('XADD', KEYS[1], version .. '-0', 'e', ARGV[i + 1])
@@ -42,6 +45,7 @@ for i = 5, #ARGV, 2 do
   end
 end
 if ARGV[2] ~= '' then redis.call('HSET', KEYS[2], ARGV[2], ARGV[3]) end
+if ARGV[5] ~= '' then redis.call('SET', KEYS[4], ARGV[5]) end
 return {'appended', tostring(version)}
 """
 
@@ -56,6 +60,10 @@ def private_stream_key(match_id: str) -> str:
 
 def idempotency_key(match_id: str) -> str:
     return "{m:%s}:idem" % match_id
+
+
+def summary_key(match_id: str) -> str:
+    return "{m:%s}:summary" % match_id
 
 
 def match_key_prefix(match_id: str) -> str:
@@ -81,15 +89,17 @@ class EventStore:
 
     async def append(self, match_id: str, expected_version: int, encoded_events: list[bytes], *,
                      idempotency: str = "", response: bytes = b"", private: list[bool] | None = None,
-                     expected_private: int = 0) -> AppendOutcome:
+                     expected_private: int = 0, summary: bytes = b"") -> AppendOutcome:
         """Append ``encoded_events`` -- the public ones as versions ``expected_version + 1 ...``, those
         flagged in ``private`` to the private stream -- if the match is at ``expected_version`` with
-        ``expected_private`` private events and ``idempotency`` has not been used; record ``response``."""
+        ``expected_private`` private events and ``idempotency`` has not been used; record ``response``
+        and replace the match's summary with ``summary`` (if given)."""
         flags = private or [False] * len(encoded_events)
         pairs = [x for flag, data in zip(flags, encoded_events) for x in (b"p" if flag else b"", data)]
         status, value = await self._append(
-            keys=[stream_key(match_id), idempotency_key(match_id), private_stream_key(match_id)],
-            args=[expected_version, idempotency, response, expected_private, *pairs],
+            keys=[stream_key(match_id), idempotency_key(match_id), private_stream_key(match_id),
+                  summary_key(match_id)],
+            args=[expected_version, idempotency, response, expected_private, summary, *pairs],
         )
         status = status.decode()
         if status == "duplicate":

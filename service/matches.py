@@ -3,14 +3,22 @@
 Every command goes the same way (:meth:`MatchService.execute`):
 
 1. a repeated idempotency key returns the first response unchanged;
-2. the match is loaded (an in-process cache caught up from the stream) and overdue timeouts are
-   applied first, so the game is right even if a timer worker is slow;
-3. the domain decides; a refusal raises a :class:`domain.errors.DomainError` and changes nothing;
-4. the events are appended with the version they were decided on; on a conflict the command is
-   decided again against the new state (unless the client pinned ``expected_version``);
+2. the match is taken from the in-process cache as this process last saw it (loaded from the
+   stream if it has not seen it), and overdue timeouts are applied first, so the game is right
+   even if a timer worker is slow;
+3. the domain decides; a refusal raises a :class:`domain.errors.DomainError` and changes nothing --
+   but a refusal of a state the cache may hold stale is decided again on the state caught up from
+   the stream before it is final;
+4. the events are appended with the version they were decided on, so a decision on a stale state
+   can never be recorded: on a conflict the match is caught up and the command decided again
+   (unless the client pinned ``expected_version``);
 5. read models are updated, the listeners are told (the players' feeds, webhooks, tournaments),
    the next deadline is handed to the scheduler and the background work the state needs (solver
    jobs, bot turns) is queued.
+
+Reads (a match view, legal moves) catch the cache up from the stream first, so a client that moved
+through one API process sees its move through any other. A long-poll needs no catch-up: the page
+of events it returns is itself what the cache was missing, and catches it up.
 """
 
 from __future__ import annotations
@@ -33,7 +41,7 @@ from domain.match import MatchState
 from domain.registry import game_named
 from service.event_store import EventStore
 from service.problems import NotFound
-from service.read_models import ReadModels
+from service.read_models import ReadModels, encoded_summary
 from service.visibility import as_shown, may_see, viewer_for
 
 
@@ -71,6 +79,16 @@ class Accepted(msgspec.Struct, frozen=True):
     match_id: str
     version: int
     events: list[msgspec.Raw]
+
+
+class Page(msgspec.Struct, frozen=True):
+    """The events after a version that a viewer may see, and the match as it stands after the last
+    of them (``state.version``; the events are all there are up to it), seen by ``viewer``."""
+
+    events: list[Recorded]
+    game: Game
+    state: MatchState
+    viewer: Viewer
 
 
 class NewMatch(msgspec.Struct, frozen=True):
@@ -112,12 +130,14 @@ class MatchService:
         match_id = new.match_id or secrets.token_hex(6)
         game, events, now = self.decide_create(new, match_id=match_id, created_by=created_by)
         encoded = [codec_for(game).encode(r) for r in self._record(game, None, events, now)]
-        outcome = await self.store.append(match_id, 0, encoded, private=[lifecycle.is_private(game, e) for e in events])
+        state = _evolved(game, None, events)
+        outcome = await self.store.append(match_id, 0, encoded, private=[lifecycle.is_private(game, e) for e in events],
+                                          summary=encoded_summary(state))
         if outcome.status != "appended" and new.match_id is not None:
             return (await self.load(match_id))[1]
         if outcome.status != "appended":
             raise WrongState("match_exists", "A match with this id exists; try again.")
-        state = self._remember(game, None, events)
+        self._put(match_id, _Cached(state=state, game=game))
         await self._after_append(game, None, state)
         return state
 
@@ -178,8 +198,8 @@ class MatchService:
     async def current(self, match_id: str) -> tuple[Game, MatchState]:
         """The match with every overdue timeout applied."""
         game, state = await self.load(match_id)
-        while (due := lifecycle.deadline(game, state)) is not None and self.clock() >= due.at:
-            appended = await self.timeout(match_id, due.key)
+        while self._overdue(game, state):
+            appended = await self.timeout(match_id, lifecycle.deadline(game, state).key)
             game, state = await self.load(match_id)
             if not appended:
                 break
@@ -187,11 +207,23 @@ class MatchService:
             self.background.ensure(game, state)  # re-queues a job a killed worker lost
         return game, state
 
+    async def last_seen(self, match_id: str) -> tuple[Game, MatchState, bool]:
+        """The match as this process last saw it, and ``False`` for "maybe stale"; loaded (``True``)
+        if it has not seen it or it has a timeout overdue (which :meth:`current` applies)."""
+        cached = self._cache.get(match_id)
+        if cached is None or self._overdue(cached.game, cached.state):
+            return *await self.current(match_id), True
+        return cached.game, cached.state, False
+
+    def _overdue(self, game: Game, state: MatchState) -> bool:
+        due = lifecycle.deadline(game, state)
+        return due is not None and self.clock() >= due.at
+
     async def events(self, match_id: str, account: str | None, organizer: bool, after: int = 0,
-                     wait_ms: int = 0) -> tuple[list[Recorded], int]:
+                     wait_ms: int = 0) -> Page:
         """The events after version ``after`` this caller may see, waiting up to ``wait_ms`` for one,
-        and the version read up to (events the caller may not see are passed over silently)."""
-        game, state = await self.current(match_id)
+        with the match as it stands after them (events the caller may not see are passed over)."""
+        game, state, _ = await self.last_seen(match_id)
         codec = codec_for(game)
         until = time.monotonic() + wait_ms / 1000
         while True:
@@ -202,15 +234,42 @@ class MatchService:
             if not raw and due is not None and self.clock() >= due.at:
                 game, state = await self.current(match_id)  # a deadline passed while waiting: apply it
                 raw = await self.store.read(match_id, after)
-            recorded = [codec.decode_recorded(r) for r in raw]
+            game, state, recorded = await self._with_page(match_id, game, state, after,
+                                                          [codec.decode_recorded(r) for r in raw])
             if recorded:
                 after = recorded[-1].version
             viewer = viewer_for(state, account, organizer)
             visible = [as_shown(r, viewer) for r in recorded if may_see(r, viewer)]
             if visible or remaining <= 0:
-                return visible, after
+                return Page(events=visible, game=game, state=state, viewer=viewer)
             if not raw and block < remaining and lifecycle.deadline(game, state) == due:
                 await asyncio.sleep(min(remaining, 1000) / 1000)  # a deadline that changes nothing
+
+    async def _with_page(self, match_id: str, game: Game, state: MatchState, after: int,
+                         page: list[Recorded]) -> tuple[Game, MatchState, list[Recorded]]:
+        """``state`` and ``page`` (the public events after version ``after``) brought to the same
+        version: a state behind the page is caught up by applying the page's own events (no read),
+        a page behind the state (this process saw later events meanwhile) is read further."""
+        if game.has_private_events:
+            game, state = await self.load(match_id)  # private entries are not in the page
+        for _ in range(10):
+            end = page[-1].version if page else after
+            if state.version > end:
+                more = await self.store.read(match_id, end)
+                if not more:
+                    break
+                page = page + [codec_for(game).decode_recorded(r) for r in more]
+            elif state.version < end and page and state.version >= after and not game.has_private_events:
+                for recorded in page[state.version - after:]:
+                    state = lifecycle.evolve(game, state, recorded.event)
+                self._put(match_id, _Cached(state=state, game=game))
+            elif state.version < end:
+                game, state = await self.load(match_id)
+                if state.version < end and not page:
+                    break  # the caller asked after a version the match has not reached
+            else:
+                break
+        return game, state, page
 
     # ------------------------------------------------------------------ commands
     async def timeout(self, match_id: str, key: str) -> bool:
@@ -230,7 +289,7 @@ class MatchService:
 
         A repeated idempotency key is recognised by the append script itself; only when the domain
         refuses a command that carries a key do we look for a first response to return instead."""
-        game, state = await self.current(match_id)
+        game, state, verified = await self.last_seen(match_id)
         command = codec_for(game).decode_command(body)
         fingerprint = hashlib.sha256(body).hexdigest()[:16] if idempotency else ""
         key = f"{ctx_account}:{idempotency}" if idempotency else ""
@@ -238,7 +297,7 @@ class MatchService:
         try:
             response, _ = await self._execute(match_id, command, ctx, idempotency=key,
                                               expected_version=expected_version, fingerprint=fingerprint,
-                                              known=(game, state))
+                                              known=(game, state, verified))
         except DomainError:
             if key and (stored := await self.store.stored_response(match_id, key)) is not None:
                 return _unwrap(stored, fingerprint)
@@ -247,17 +306,26 @@ class MatchService:
 
     async def _execute(self, match_id: str, command: Any, ctx: Context, *, idempotency: str,
                        expected_version: int | None, fingerprint: str,
-                       known: tuple[Game, MatchState] | None = None) -> tuple[bytes, bool]:
+                       known: tuple[Game, MatchState, bool] | None = None) -> tuple[bytes, bool]:
         """Decide and append, retrying on version conflicts. Returns the response and whether
-        anything was appended. ``known`` is a state just loaded, used for the first attempt."""
+        anything was appended. ``known`` is the state to try first and whether it was just loaded;
+        a refusal (or nothing to do) decided on a state that may be stale is decided again on the
+        match caught up from the stream, and only that decision stands."""
         for _ in range(50):
-            game, state = known or await self.load(match_id)
-            known = None
-            if expected_version is not None and expected_version != state.version:
-                raise WrongState("version_conflict",
-                                 f"The match is at version {state.version}, not {expected_version}; reload and retry.")
+            if known is None:
+                (game, state), verified = await self._caught_up(match_id, system=ctx.system), True
+            else:
+                (game, state, verified), known = known, None
             ctx = msgspec.structs.replace(ctx, now=max(ctx.now, self.clock()))
-            events = lifecycle.decide(game, state, command, ctx)
+            try:
+                if expected_version is not None and expected_version != state.version:
+                    raise WrongState("version_conflict", f"The match is at version {state.version}, "
+                                                         f"not {expected_version}; reload and retry.")
+                events = lifecycle.decide(game, state, command, ctx)
+            except DomainError:
+                if verified:
+                    raise
+                continue
             recorded = self._record(game, state, events, ctx.now)
             encoded = [codec_for(game).encode(r) for r in recorded]
             viewer = viewer_for(state, ctx.account, ctx.organizer)
@@ -266,18 +334,27 @@ class MatchService:
                 match_id=match_id, version=state.version + private.count(False),
                 events=[msgspec.Raw(e) for r, e in zip(recorded, encoded) if may_see(r, viewer)]))
             if not events:
-                return response, False
+                if verified:
+                    return response, False
+                continue
+            new_state = _evolved(game, state, events)
             outcome = await self.store.append(match_id, state.version, encoded, idempotency=idempotency,
                                               response=fingerprint.encode() + b"\n" + response,
-                                              private=private, expected_private=state.private_events)
+                                              private=private, expected_private=state.private_events,
+                                              summary=encoded_summary(new_state))
             if outcome.status == "duplicate":
                 return _unwrap(outcome.stored_response, fingerprint), False
             if outcome.status == "appended":
-                new_state = self._remember(game, state, events)
+                self._put(match_id, _Cached(state=new_state, game=game))
                 await self._after_append(game, state, new_state)
                 return response, True
             # conflict: someone appended first; decide again against the new state
         raise WrongState("busy", "The match is changing too fast; try again.")
+
+    async def _caught_up(self, match_id: str, *, system: bool) -> tuple[Game, MatchState]:
+        """The match caught up from the stream; for a player's command, with overdue timeouts
+        applied first (a system command -- a timeout itself -- takes the match as recorded)."""
+        return await (self.load(match_id) if system else self.current(match_id))
 
     # ------------------------------------------------------------------ helpers
     def _record(self, game: Game, state: MatchState | None, events: list[Any], now: int) -> list[Recorded]:
@@ -291,21 +368,20 @@ class MatchService:
             recorded.append(Recorded(version=version, at=now, event=event, visibility=visibility or PUBLIC))
         return recorded
 
-    def _remember(self, game: Game, state: MatchState | None, events: list[Any]) -> MatchState:
-        for event in events:
-            state = lifecycle.evolve(game, state, event)
-        assert state is not None
-        self._put(state.match_id, _Cached(state=state, game=game))
-        return state
-
     def _put(self, match_id: str, cached: _Cached) -> None:
+        """Remember ``cached`` unless this process already knows a later state of the match (a
+        read that began before an append may end after it)."""
+        known = self._cache.get(match_id)
+        if known is not None and (known.state.version, known.state.private_events) > (
+                cached.state.version, cached.state.private_events):
+            cached = known
         self._cache[match_id] = cached
         self._cache.move_to_end(match_id)
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
 
     async def _after_append(self, game: Game, previous: MatchState | None, state: MatchState) -> None:
-        await self.read_models.record(state, previous)
+        await self.read_models.index(state, previous)
         for listener in self.listeners:
             await listener.changed(game, previous, state)
         due = lifecycle.deadline(game, state)
@@ -313,6 +389,14 @@ class MatchService:
             self.scheduler.schedule(state.match_id, due)
         if self.background is not None:
             self.background.ensure(game, state)  # solver work and bot turns
+
+
+def _evolved(game: Game, state: MatchState | None, events: list[Any]) -> MatchState:
+    """``state`` after ``events``."""
+    for event in events:
+        state = lifecycle.evolve(game, state, event)
+    assert state is not None
+    return state
 
 
 def _replay(game: Game, state: MatchState | None, after: int, public: list[bytes],

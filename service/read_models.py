@@ -1,11 +1,15 @@
 """Read models: projections of the match streams, rebuildable at any time.
 
+- ``{m:<id>}:summary`` — the match summary (JSON), in the match's own slot: the event store's
+  append script writes it with the events (:func:`encoded_summary`), so it never lags the stream;
 - ``rm:matches`` — sorted set of match ids by creation time;
-- ``rm:match:<id>`` — the match summary (JSON);
 - ``rm:active:<account>`` — set of the ids of an account's unfinished matches.
 
-They are written after each append (idempotently: each write is the summary of a whole state) and
-rebuilt from the streams by ``python -m service rebuild-read-models``.
+The two indexes change only when a match is created, changes seats or status: :meth:`ReadModels.index`
+writes them after such an append (idempotently: each write follows from a whole state), and no
+other append costs a write of its own. All of them are rebuilt from the streams by
+``python -m service rebuild-read-models`` (which ``serve`` also runs once when it finds read models
+of an older layout, :data:`LAYOUT`).
 """
 
 from __future__ import annotations
@@ -17,8 +21,11 @@ import redis.asyncio as aioredis
 
 from domain.game import Result
 from domain.match import MatchState
+from service.event_store import summary_key
 
 ACTIVE = ("waiting", "pregame", "running")
+LAYOUT = "2"
+"""The read models' layout, kept in ``rm:layout`` (1: summaries under ``rm:match:<id>``)."""
 
 
 class MatchSummary(msgspec.Struct, frozen=True):
@@ -34,6 +41,11 @@ class MatchSummary(msgspec.Struct, frozen=True):
     result: Result | None = None
 
 
+def encoded_summary(state: MatchState) -> bytes:
+    """What the append that leads to ``state`` stores as the match's summary."""
+    return msgspec.json.encode(summary_of(state))
+
+
 def summary_of(state: MatchState) -> MatchSummary:
     return MatchSummary(id=state.match_id, game=state.game_name, status=state.status, seats=dict(state.seats),
                         version=state.version, created_at=state.created_at, starts_at=state.starts_at,
@@ -44,11 +56,13 @@ class ReadModels:
     def __init__(self, redis: aioredis.Redis):
         self.redis = redis
 
-    async def record(self, state: MatchState, previous: MatchState | None = None) -> None:
-        """Write the summary of ``state`` (and fix the active sets if seats or status changed)."""
+    async def index(self, state: MatchState, previous: MatchState | None = None) -> None:
+        """Bring the indexes up to ``state`` after an append from ``previous`` (``None``: it was
+        created); nothing to write unless the match was created or changed seats or status."""
+        if previous is not None and previous.status == state.status and previous.seats == state.seats:
+            return
         async with self.redis.pipeline(transaction=False) as pipe:
             pipe.zadd("rm:matches", {state.match_id: state.created_at})
-            pipe.set(f"rm:match:{state.match_id}", msgspec.json.encode(summary_of(state)))
             accounts = {a for a in state.seats.values() if a}
             if previous is not None:
                 for gone in {a for a in previous.seats.values() if a} - accounts:
@@ -59,6 +73,17 @@ class ReadModels:
                 else:
                     pipe.srem(f"rm:active:{account}", state.match_id)
             await pipe.execute()
+
+    async def rebuild(self, state: MatchState) -> None:
+        """Write every read model of ``state`` from scratch (the summary and the indexes)."""
+        await self.redis.set(summary_key(state.match_id), encoded_summary(state))
+        await self.index(state)
+
+    async def layout_is_current(self) -> bool:
+        return await self.redis.get("rm:layout") == LAYOUT.encode()
+
+    async def mark_layout(self) -> None:
+        await self.redis.set("rm:layout", LAYOUT)
 
     async def matches(self, *, offset: int = 0, limit: int = 50) -> list[MatchSummary]:
         """Newest first."""
@@ -72,10 +97,11 @@ class ReadModels:
     async def _summaries(self, ids: list[str]) -> list[MatchSummary]:
         if not ids:
             return []
-        raws = await self.redis.mget([f"rm:match:{i}" for i in ids])
+        raws = await self.redis.mget([summary_key(i) for i in ids])
         return [msgspec.json.decode(r, type=MatchSummary) for r in raws if r is not None]
 
     async def clear(self) -> None:
         """Drop every read-model key (before a rebuild)."""
-        async for key in self.redis.scan_iter(match="rm:*", count=1000):
-            await self.redis.delete(key)
+        for pattern in ("rm:*", "{m:*}:summary"):
+            async for key in self.redis.scan_iter(match=pattern, count=1000):
+                await self.redis.delete(key)

@@ -19,12 +19,25 @@ from service.accounts import Caller
 from service.api.deps import identity, problems
 from service.api.matches import MatchId, view_for
 from service.api.schemas import EventsPage
+from service.api.views import moves_of, to_move
 from service.problems import BadRequest
 from service.wiring import Services
 
 After = Annotated[int, QueryParameter(name="after", ge=0, le=2**53, description="Only events with a greater version.")]
 Wait = Annotated[float, QueryParameter(name="wait", ge=0, le=60, description="Seconds to wait for a first event.")]
+WithLegalMoves = Annotated[bool, QueryParameter(name="legal_moves", description=(
+    "Also list the caller's legal moves at the page's version (a bot's whole turn in one answer)."))]
 KEEPALIVE_MS = 15_000
+
+
+class EventsHead(msgspec.Struct):
+    """:class:`EventsPage` but its events, which are encoded once as they were recorded."""
+
+    match_id: str
+    version: int
+    status: str
+    to_move: list[str]
+    legal_moves: list[str] | None
 
 
 class LiveController(Controller):
@@ -33,10 +46,18 @@ class LiveController(Controller):
 
     @get("/events", summary="Events after a version (long-poll with wait=)", responses=problems(400, 401, 404))
     async def events(self, match_id: MatchId, services: Services, caller: Caller | None,
-                     after: After = 0, wait: Wait = 0) -> Response[EventsPage]:
+                     after: After = 0, wait: Wait = 0, legal_moves: WithLegalMoves = False) -> Response[EventsPage]:
+        """Waits up to ``wait`` seconds for a first event after ``after``; the page then holds every
+        event up to ``version``, where the match now stands. Bots: long-poll with
+        ``after=<version of the last page>&wait=30&legal_moves=true`` and move when ``legal_moves``
+        is not empty."""
         account, organizer = identity(caller)
-        recorded, _ = await services.matches.events(match_id, account, organizer, after, int(wait * 1000))
-        body = b'{"match_id":' + msgspec.json.encode(match_id) + b',"events":' + msgspec.json.encode(recorded) + b"}"
+        page = await services.matches.events(match_id, account, organizer, after, int(wait * 1000))
+        state = page.state
+        head = EventsHead(match_id=match_id, version=state.version, status=state.status,
+                          to_move=to_move(page.game, state),
+                          legal_moves=moves_of(page.game, state, page.viewer.seat) if legal_moves else None)
+        body = msgspec.json.encode(head)[:-1] + b',"events":' + msgspec.json.encode(page.events) + b"}"
         return Response(content=body, media_type="application/json")
 
     @get("/stream", summary="Server-Sent Events: the state, then every event", responses=problems(400, 401, 404),
@@ -62,12 +83,12 @@ async def _messages(services: Services, match_id: str, caller: Caller | None, af
         yield ServerSentEventMessage(event="state", id=view.version, data=msgspec.json.encode(view).decode())
         after = view.version
     while True:
-        recorded, after = await services.matches.events(match_id, account, organizer, after, KEEPALIVE_MS)
-        for r in recorded:
+        page = await services.matches.events(match_id, account, organizer, after, KEEPALIVE_MS)
+        for r in page.events:
             yield ServerSentEventMessage(event=r.event.__struct_config__.tag, id=r.version,
                                          data=msgspec.json.encode(r).decode())
-        if not recorded:
+        if not page.events:
             yield ServerSentEventMessage(comment="keep-alive")
-        _, state = await services.matches.load(match_id)
-        if state.status in ("finished", "aborted") and after >= state.version:
+        after = max(after, page.state.version)
+        if page.state.status in ("finished", "aborted"):
             return

@@ -14,7 +14,7 @@ from service.accounts import Caller
 from service.api.deps import problems, require, viewer_of
 from service.api.schemas import Accepted, AnyCommand, CreateMatch, CreateMatches, LegalMoves, MatchView
 from service.api.strictness import strict_body
-from service.api.views import match_view
+from service.api.views import match_view, moves_of
 from service.matches import NewMatch
 from service.read_models import MatchSummary
 from service.visibility import may_see_setup
@@ -152,8 +152,7 @@ class MatchController(Controller):
         seat = seat or viewer.seat
         if seat is not None and seat not in game.seats:
             raise InvalidCommand("unknown_seat", f"This match has the seats {', '.join(game.seats)}.")
-        moves = game.legal_moves(state.game, seat) if seat and state.status == "running" else []
-        return LegalMoves(match_id=match_id, version=state.version, seat=seat, moves=moves)
+        return LegalMoves(match_id=match_id, version=state.version, seat=seat, moves=moves_of(game, state, seat))
 
     @get("/{match_id:str}/board.svg", summary="The board as SVG", media_type="image/svg+xml",
          responses=problems(400, 401, 404))

@@ -139,8 +139,18 @@ class RecordedEvent(msgspec.Struct):
 
 
 class EventsPage(msgspec.Struct):
+    """The events after ``after`` that the caller may see, and the match as it stands after them:
+    ``version`` (every event up to it is in the page), ``status`` and whose turn it is
+    (``to_move``). With ``legal_moves=true`` the page also lists the caller's own legal moves at
+    ``version`` (empty when it may not move), so a bot learns that it is its turn and what it may
+    play from one answer."""
+
     match_id: str
+    version: int
+    status: Literal["waiting", "pregame", "running", "finished", "aborted"]
+    to_move: list[str]
     events: list[RecordedEvent]
+    legal_moves: list[str] | None = None
 
 
 class Accepted(msgspec.Struct):

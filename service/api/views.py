@@ -17,9 +17,18 @@ def deadline_view(due: Deadline | None) -> DeadlineView | None:
     return None if due is None else DeadlineView(at=due.at, key=due.key, seat=due.seat)
 
 
+def to_move(game: Game, state: MatchState) -> list[str]:
+    """The seats the match waits on to play (none unless it is running)."""
+    return list(game.to_move(state.game)) if state.status == "running" else []
+
+
+def moves_of(game: Game, state: MatchState, seat: str | None) -> list[str]:
+    """The legal moves of ``seat`` (none for no seat, or unless the match is running)."""
+    return game.legal_moves(state.game, seat) if seat and state.status == "running" else []
+
+
 def match_view(game: Game, state: MatchState, viewer: Viewer, names: dict[str, Account]) -> MatchView:
     due = lifecycle.deadline(game, state)
-    running = state.status == "running"
     return MatchView(
         id=state.match_id, game=state.game_name, status=state.status, version=state.version, role=viewer.role,
         you=viewer.seat,
@@ -29,7 +38,7 @@ def match_view(game: Game, state: MatchState, viewer: Viewer, names: dict[str, A
         starts_at=state.starts_at,
         started_at=state.started_at, finished_at=state.finished_at, result=state.result,
         deadline=deadline_view(due),
-        to_move=list(game.to_move(state.game)) if running else [],
+        to_move=to_move(game, state),
         options=msgspec.to_builtins(state.options),
         state=game.view(state.game, viewer) if may_see_setup(game, state, viewer) else None,
     )
