@@ -48,9 +48,13 @@ import time
 from dataclasses import dataclass, field
 
 import httpx
+import urllib.parse
 import msgspec
 import redis
 import redis.asyncio as aioredis
+import uvloop
+
+from lean_http import Closed, LeanConnection
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TARGET_COMMANDS_PER_S = 1_000
@@ -244,57 +248,56 @@ def percentiles(values: list[float]) -> dict[str, float]:
 
 
 class Http:
-    """An httpx.AsyncClient with its own small keep-alive pool (one per bot: a shared pool of 100+
-    connections costs O(pool) per request in httpcore 1.0 and made this process the bottleneck at
-    ~100 requests/s); each call is timed and recorded in the shared :class:`Stats`."""
+    """One keep-alive connection (:class:`lean_http.LeanConnection`) per bot; each call is timed and
+    recorded in the shared :class:`Stats`. (httpx cost about 1.2 ms of this process's CPU per
+    request, as much as the server spent answering it.)"""
 
-    def __init__(self, base_url: str, pool: int, stats: Stats):
+    def __init__(self, base_url: str, stats: Stats):
+        host, port = base_url.removeprefix("http://").rsplit(":", 1)
         self.stats = stats
-        self.client = httpx.AsyncClient(base_url=base_url, timeout=httpx.Timeout(30.0),
-                                        limits=httpx.Limits(max_connections=pool, max_keepalive_connections=pool))
+        self.connection = LeanConnection(host, int(port))
 
     async def call(self, kind: str, method: str, path: str, token: str, body: dict | None = None,
                    params: dict | None = None, key: str | None = None) -> tuple[int, dict | None]:
-        headers = {"Authorization": f"Bearer {token}"} if token else {}
-        content = None
-        if body is not None:
-            headers["Content-Type"] = "application/json"
-            content = _json.encode(body)
-        if key:
-            headers["Idempotency-Key"] = key
+        if params:
+            path += "?" + urllib.parse.urlencode(params)
         start = time.perf_counter()
         try:
-            r = await self.client.request(method, path, headers=headers, content=content, params=params)
-        except httpx.HTTPError as e:
+            status, content = await self.connection.request(
+                method, path, token, None if body is None else _json.encode(body), key)
+        except (OSError, Closed) as e:
             self.stats.record(kind, start, time.perf_counter(), f"{type(e).__name__}")
             return 0, None
         end = time.perf_counter()
         try:
-            answer = _decode.decode(r.content) if r.content else None
+            answer = _decode.decode(content) if content else None
         except msgspec.DecodeError:
             answer = None
-        code = answer.get("code") if isinstance(answer, dict) and r.status_code >= 400 else None
-        self.stats.record(kind, start, end, r.status_code, code)
-        return r.status_code, answer
+        code = answer.get("code") if isinstance(answer, dict) and status >= 400 else None
+        self.stats.record(kind, start, end, status, code)
+        return status, answer
 
     async def close(self) -> None:
-        await self.client.aclose()
+        self.connection.close()
 
 
 # ---------------------------------------------------------------- the bots
 
 
-async def create_accounts(http: Http, count: int, prefix: str) -> list[tuple[str, str]]:
-    async def one(i: int) -> tuple[str, str]:
-        status, body = await http.call("setup", "POST", "/accounts", "", {"name": f"{prefix}{i}"})
-        if status != 201:
-            raise RuntimeError(f"cannot create an account: {status} {body}")
-        return body["id"], body["token"]
+async def create_accounts(run: "Run", count: int, prefix: str) -> list[tuple[str, str]]:
+    """``count`` accounts, made over ten connections at once."""
+    made: dict[int, tuple[str, str]] = {}
 
-    made: list[tuple[str, str]] = []
-    for start in range(0, count, 50):
-        made += await asyncio.gather(*(one(i) for i in range(start, min(count, start + 50))))
-    return made
+    async def maker(first: int) -> None:
+        http = run.http()
+        for i in range(first, count, 10):
+            status, body = await http.call("setup", "POST", "/accounts", "", {"name": f"{prefix}{i}"})
+            if status != 201:
+                raise RuntimeError(f"cannot create an account: {status} {body}")
+            made[i] = (body["id"], body["token"])
+
+    await asyncio.gather(*(maker(first) for first in range(min(10, count))))
+    return [made[i] for i in range(count)]
 
 
 async def new_match(http: Http, white: tuple[str, str], red: tuple[str, str], creator_token: str,
@@ -307,13 +310,15 @@ async def new_match(http: Http, white: tuple[str, str], red: tuple[str, str], cr
 
 
 class Run:
-    def __init__(self, base_url: str, stats: Stats, options: dict):
+    def __init__(self, base_url: str, stats: Stats, options: dict, protocol: str, match_rate: float):
         self.base_url, self.stats, self.options = base_url, stats, options
+        self.protocol = protocol  # "turns" or "classic"
+        self.match_rate = match_rate  # moves per second per match; 0: as fast as the server answers
         self.stopping = False
         self.clients: list[Http] = []
 
-    def http(self, pool: int = 2) -> Http:
-        client = Http(self.base_url, pool, self.stats)
+    def http(self) -> Http:
+        client = Http(self.base_url, self.stats)
         self.clients.append(client)
         return client
 
@@ -357,49 +362,81 @@ class SeatBot:
             self.absorb(_events_of(body))
 
     async def loop(self) -> None:
-        http, stats = self.http, self.run.stats
         while not self.run.stopping:
             if self.inbox:
                 await self.ready(self.inbox.pop())
-                continue
-            if self.my_turn:
-                status, body = await http.call("legal", "GET", f"/matches/{self.match}/legal-moves", self.token)
-                if status != 200:
-                    await asyncio.sleep(0.05)
-                    continue
-                moves = body["moves"]
-                if not moves:  # the match is over: start the next game of this pair
-                    stats.games += 1
-                    await self.next_game()
-                    continue
-                move = self.pair.rng.choice(moves)
-                sent = time.perf_counter()
-                self.pair.posted[(self.match, self.version + 1)] = sent
-                status, body = await http.call("command", "POST", f"/matches/{self.match}/commands", self.token,
-                                               {"type": "play", "move": move}, key=os.urandom(12).hex())
-                if status == 200:
-                    self.absorb(_events_of(body))
-                else:
-                    self.pair.posted.pop((self.match, self.version + 1), None)
-                    self.my_turn = False  # find out from the events what happened
-                continue
-            poll = asyncio.ensure_future(http.call(
-                "events", "GET", f"/matches/{self.match}/events", self.token,
-                params={"after": self.version, "wait": LONG_POLL_WAIT_S}))
-            self.polling = poll
-            try:
-                await asyncio.wait({poll})
-            finally:
-                self.polling = None
-                if not poll.done():
-                    poll.cancel()
-            if poll.cancelled():
-                continue  # the partner started the next match
-            status, body = poll.result()
-            if status == 200:
-                self.absorb(body["events"])
+            elif self.run.protocol == "turns":
+                await self.turns_step()
             else:
-                await asyncio.sleep(0.05)  # recorded as an error; do not spin
+                await self.classic_step()
+
+    async def turns_step(self) -> None:
+        """Long-poll with ``legal_moves=true``; move when the page lists moves (two requests a move).
+        A seat whose turn it already is (the events it has say so: it is white at the start) asks
+        without waiting."""
+        page = await self.poll({"after": self.version, "wait": 0 if self.my_turn else LONG_POLL_WAIT_S,
+                                "legal_moves": "true"})
+        if page is None:
+            return
+        if page["status"] in ("finished", "aborted"):
+            self.run.stats.games += 1
+            await self.next_game()
+        elif page["legal_moves"]:
+            await self.play(page["legal_moves"])
+
+    async def classic_step(self) -> None:
+        """Long-poll until the events say it is this seat's turn, then ask for the legal moves and
+        move (three requests a move)."""
+        if not self.my_turn:
+            page = await self.poll({"after": self.version, "wait": LONG_POLL_WAIT_S})
+            return
+        status, body = await self.http.call("legal", "GET", f"/matches/{self.match}/legal-moves", self.token)
+        if status != 200:
+            await asyncio.sleep(0.05)
+        elif not body["moves"]:  # the match is over: start the next game of this pair
+            self.run.stats.games += 1
+            await self.next_game()
+        else:
+            await self.play(body["moves"])
+
+    async def poll(self, params: dict) -> dict | None:
+        """One long-poll of this seat's match (the partner may cancel it when it starts the next one)."""
+        if self.inbox:
+            return None  # the partner started the next match (checked with no await before polling starts)
+        poll = asyncio.ensure_future(self.http.call("events", "GET", f"/matches/{self.match}/events", self.token,
+                                                    params=params))
+        self.polling = poll
+        try:
+            await asyncio.wait({poll})
+        finally:
+            self.polling = None
+            if not poll.done():
+                poll.cancel()
+        if poll.cancelled():
+            return None  # the partner started the next match
+        status, body = poll.result()
+        if os.environ.get("BENCH_DEBUG") and status == 200 and len(self.run.stats.latencies["events"]) and \
+                self.run.stats.latencies["events"][-1] > 1000:
+            print("slow poll", self.seat, self.match, params, body["version"], body["status"], body["legal_moves"],
+                  [e["event"]["type"] for e in body["events"]], self.my_turn, flush=True)
+        if status != 200:
+            await asyncio.sleep(0.05)  # recorded as an error; do not spin
+            return None
+        self.absorb(body["events"])
+        return body
+
+    async def play(self, moves: list[str]) -> None:
+        await self.pair.pace()
+        sent = time.perf_counter()
+        self.pair.posted[(self.match, self.version + 1)] = sent
+        status, body = await self.http.call("command", "POST", f"/matches/{self.match}/commands", self.token,
+                                            {"type": "play", "move": self.pair.rng.choice(moves)},
+                                            key=os.urandom(12).hex())
+        if status == 200:
+            self.absorb(_events_of(body))
+        else:
+            self.pair.posted.pop((self.match, self.version + 1), None)
+            self.my_turn = False  # find out from the events what happened
 
     async def next_game(self) -> None:
         white, red = self.pair.bots
@@ -414,10 +451,22 @@ class Pair:
     def __init__(self, run: Run, white: tuple[str, str], red: tuple[str, str], seed: int):
         import random
 
+        self.run = run
         self.rng = random.Random(seed)
         self.posted: dict[tuple[str, int], float] = {}
         self.bots = (SeatBot(run, "white", white, self), SeatBot(run, "red", red, self))
         self.bots[0].partner, self.bots[1].partner = self.bots[1], self.bots[0]
+        self.next_move_at = 0.0
+
+    async def pace(self) -> None:
+        """With a paced run, wait for this match's next slot (a match late for its slot moves at once,
+        so the offered load stays at the rate while the server keeps up)."""
+        if not self.run.match_rate:
+            return
+        now = time.perf_counter()
+        self.next_move_at = max(self.next_move_at + 1 / self.run.match_rate, now - 1 / self.run.match_rate)
+        if self.next_move_at > now:
+            await asyncio.sleep(self.next_move_at - now)
 
 
 def _events_of(accepted: dict | None) -> list[dict]:
@@ -480,13 +529,13 @@ class LoadResult:
 
 
 async def run_load(server: Server, mode: str, clients: int, warmup: float, seconds: float,
-                   options: dict) -> LoadResult:
+                   options: dict, rate: float) -> LoadResult:
     stats = Stats()
-    run = Run(server.url, stats, options)
-    http = run.http(pool=10)  # for the accounts
+    run = Run(server.url, stats, options, protocol="classic" if mode == "classic" else "turns",
+              match_rate=rate / max(1, clients // 2))
     prefix = f"b{os.urandom(3).hex()}_"
-    if mode == "pairs":
-        accounts = await create_accounts(http, 2 * (clients // 2), prefix)
+    if mode in ("turns", "classic"):
+        accounts = await create_accounts(run, 2 * (clients // 2), prefix)
         pairs = [Pair(run, accounts[2 * i], accounts[2 * i + 1], seed=i) for i in range(clients // 2)]
 
         async def start_pair(pair: Pair) -> None:
@@ -499,7 +548,7 @@ async def run_load(server: Server, mode: str, clients: int, warmup: float, secon
         loops = [bot.loop() for pair in pairs for bot in pair.bots]
         matches = len(pairs)
     else:
-        accounts = await create_accounts(http, 2 * clients, prefix)
+        accounts = await create_accounts(run, 2 * clients, prefix)
         drivers = [Driver(run, accounts[2 * i], accounts[2 * i + 1], seed=i) for i in range(clients)]
         await asyncio.gather(*(d.new_game() for d in drivers))
         loops = [d.loop() for d in drivers]
@@ -536,7 +585,7 @@ async def run_load(server: Server, mode: str, clients: int, warmup: float, secon
     server_cpu["other processes"] = max(0.0, busy - client_cpu - sum(server_cpu.values()))
     if server.external_redis:
         server_cpu["redis"] = float("nan")  # not in the server's process tree: counted in "rest of the machine"
-    label = f"{mode}, {server.api_workers} API proc{'s' if server.api_workers > 1 else ''}"
+    label = f"{mode}, {server.api_workers} API, {f'{rate:,.0f}/s' if rate else 'max'}"
     return LoadResult(label=label, stats=stats, seconds=window, client_cpu=client_cpu,
                       server_cpu=server_cpu, redis_calls=calls, matches=matches,
                       log_window=server.log_errors(log_before, log_after))
@@ -651,6 +700,9 @@ def print_table(results: list[LoadResult], clients: int) -> None:
     row("legal-moves/s (GET 200)", [f"{rate(r, 'legal'):,.0f}" for r in results])
     row("  legal ms p50/p90/p99/max", [_ms(percentiles(r.stats.latencies["legal"])) for r in results])
     row("long-polls returned/s", [f"{rate(r, 'events'):,.0f}" for r in results])
+    row("  long-poll ms p50/p90/p99/max", [_ms(percentiles(r.stats.latencies["events"])) for r in results])
+    row("  long-polls that waited >= 1 s", [f"{sum(1 for v in r.stats.latencies['events'] if v >= 1000):,}"
+                                             for r in results])
     row("  turn handoff ms p50/p90/p99/max", [_ms(percentiles(r.stats.notify)) for r in results])
     row("set-up requests/s (create, ready)", [f"{rate(r, 'setup'):,.0f}" for r in results])
     row("games finished (warm-up + window)", [f"{r.stats.games:,}" for r in results])
@@ -699,8 +751,11 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=20.0, help="measuring window per run (default 20)")
     parser.add_argument("--warmup", type=float, default=3.0, help="warm-up before the window (default 3)")
     parser.add_argument("--clients", type=int, default=100, help="concurrent bot clients (default 100)")
-    parser.add_argument("--mode", choices=("pairs", "drivers", "both"), default="pairs")
+    parser.add_argument("--mode", default="turns",
+                        help="comma-separated: turns (default), classic, drivers (see the module's docstring)")
     parser.add_argument("--api-workers", default="2,1", help="API process counts to compare (default 2,1)")
+    parser.add_argument("--rate", default="0,1000",
+                        help="comma-separated offered commands/s, 0 = as fast as answered (default 0,1000)")
     parser.add_argument("--redis-url", default=None, help="use this Redis instead of the embedded one")
     parser.add_argument("--floor-seconds", type=float, default=3.0, help="length of each raw Redis loop")
     parser.add_argument("--clock", choices=tuple(CLOCKS), default="none",
@@ -708,8 +763,9 @@ def main() -> int:
     parser.add_argument("--root", default=ROOT, help="the checkout whose server to run (default: this one)")
     args = parser.parse_args()
 
-    modes = ("pairs", "drivers") if args.mode == "both" else (args.mode,)
+    modes = [m.strip() for m in args.mode.split(",") if m.strip()]
     counts = [int(n) for n in args.api_workers.split(",") if n.strip()]
+    rates = [float(r) for r in args.rate.split(",") if r.strip()]
     options = CLOCKS[args.clock]
     root = os.path.abspath(args.root)
     try:
@@ -717,7 +773,7 @@ def main() -> int:
                                 text=True, timeout=10).stdout.strip()
     except OSError:
         commit = ""
-    print(f"os.cpu_count() = {os.cpu_count()}: the load generator (this process, one asyncio loop, httpx) shares "
+    print(f"os.cpu_count() = {os.cpu_count()}: the load generator (this process, one uvloop, lean_http) shares "
           f"these cores with the API processes, Redis and the RQ worker.")
     before = machine_busy_ticks()
     time.sleep(1.0)
@@ -728,25 +784,28 @@ def main() -> int:
           f"{'--redis-url ' + args.redis_url if args.redis_url else 'embedded (temporary DATA_DIR per run)'}; "
           f"match options {options}; long-poll wait={LONG_POLL_WAIT_S} s.")
     print(f"window {args.seconds:.0f} s after {args.warmup:.0f} s warm-up; modes: {', '.join(modes)} "
-          f"(pairs = {args.clients // 2} matches x 2 seat bots with long-polls; "
-          f"drivers = {args.clients} loops driving both seats of their own match)\n")
+          f"(turns / classic = {args.clients // 2} matches x 2 seat bots with long-polls; "
+          f"drivers = {args.clients} loops driving both seats of their own match); "
+          f"offered commands/s: {', '.join(f'{r:,.0f}' if r else 'max (unpaced)' for r in rates)}\n")
 
     results: list[LoadResult] = []
     floor: RedisFloor | None = None
     for count in counts:
         for mode in modes:
-            server = Server(count, args.redis_url, root).start()
-            try:
-                print(f"running {mode} against {server.url} ({count} API process{'es' if count > 1 else ''}) ...",
-                      flush=True)
-                results.append(asyncio.run(run_load(server, mode, args.clients, args.warmup, args.seconds, options)))
-                if floor is None and server.redis_url:
-                    floor = asyncio.run(redis_floor(server.redis_url, args.floor_seconds, args.clients))
-            finally:
-                if errors := server.log_errors():
-                    print(f"  server log, whole run (set-up, warm-up, window, stop): "
-                          + "; ".join(f"{n} x {line}" for line, n in errors.most_common(4)))
-                server.stop()
+            for rate in rates:
+                server = Server(count, args.redis_url, root).start()
+                try:
+                    print(f"running {mode} at {f'{rate:,.0f} commands/s' if rate else 'full speed'} against "
+                          f"{server.url} ({count} API process{'es' if count > 1 else ''}) ...", flush=True)
+                    results.append(uvloop.run(run_load(server, mode, args.clients, args.warmup, args.seconds,
+                                                       options, rate)))
+                    if floor is None and server.redis_url and args.floor_seconds > 0:
+                        floor = asyncio.run(redis_floor(server.redis_url, args.floor_seconds, args.clients))
+                finally:
+                    if errors := server.log_errors():
+                        print(f"  server log, whole run (set-up, warm-up, window, stop): "
+                              + "; ".join(f"{n} x {line}" for line, n in errors.most_common(4)))
+                    server.stop()
     print()
     print_table(results, args.clients)
     if floor:
