@@ -75,12 +75,14 @@ class Feeds:
 
     async def changed(self, game: Game, previous: MatchState | None, state: MatchState) -> None:
         items = feed_items(game, previous, state)
-        if not items:
-            return
-        async with self.redis.pipeline(transaction=False) as pipe:  # one key per account: many slots
-            for account, item in items:
-                pipe.xadd(feed_key(account), {"i": msgspec.json.encode(item)}, maxlen=CAP, approximate=True)
-            await pipe.execute()
+        if len(items) == 1:  # most appends: the next player's turn (a pipeline costs more than it saves)
+            account, item = items[0]
+            await self.redis.xadd(feed_key(account), {"i": msgspec.json.encode(item)}, maxlen=CAP, approximate=True)
+        elif items:
+            async with self.redis.pipeline(transaction=False) as pipe:  # one key per account: many slots
+                for account, item in items:
+                    pipe.xadd(feed_key(account), {"i": msgspec.json.encode(item)}, maxlen=CAP, approximate=True)
+                await pipe.execute()
 
     async def last_id(self, account_id: str) -> str:
         last = await self.redis.xrevrange(feed_key(account_id), count=1)
