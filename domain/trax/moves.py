@@ -107,8 +107,7 @@ def _candidates(tiles: dict[int, int]) -> list[tuple[int, int]]:
 
 def legal_placements(board: Board, variant: Variant) -> list[tuple[int, int]]:
     """Every legal (cell, tile), row by row, left to right, in the order ``+ / \\``."""
-    legal = list(_legal_fits(dict(board.tiles), board.box, variant))
-    return sorted(legal, key=lambda kt: (kt[0], SYMBOLS.index(SYMBOL[kt[1]])))
+    return list(_legal_fits(dict(board.tiles), board.box, variant, in_order=True))
 
 
 def legal_moves(board: Board, variant: Variant) -> list[str]:
@@ -165,14 +164,17 @@ def count_legal(tiles: dict[int, int], box: Box | None, variant: Variant) -> int
     return sum(1 for _ in _legal_fits(tiles, box, variant))
 
 
-def _legal_fits(tiles: dict[int, int], box: Box | None, variant: Variant) -> Iterator[tuple[int, int]]:
-    """Every legal (cell, tile), cell by cell of the frontier (``tiles`` is left as it was)."""
+def _legal_fits(tiles: dict[int, int], box: Box | None, variant: Variant, in_order: bool = False
+                ) -> Iterator[tuple[int, int]]:
+    """Every legal (cell, tile), cell by cell of the frontier -- ``in_order``: row by row, left to
+    right, in the order ``+ / \\`` -- (``tiles`` is left as it was)."""
     if not tiles:
         yield from ((ORIGIN, FIRST_TILE["+"]), (ORIGIN, FIRST_TILE["/"]))
         return
     cells = frontier(tiles)
     max_side = variant.max_side
-    for key, pattern in cells.items():
+    for key in sorted(cells) if in_order else cells:
+        pattern = cells[key]
         signature = (PRESENT[cells.get(key - STRIDE, 0)] | PRESENT[cells.get(key + 1, 0)] << 2
                      | PRESENT[cells.get(key + STRIDE, 0)] << 4 | PRESENT[cells.get(key - 1, 0)] << 6)
         for tile in FITS[pattern]:

@@ -15,6 +15,8 @@ Move(column=2, row=1, symbol='+')
 
 from __future__ import annotations
 
+import functools
+
 import re
 
 import msgspec
@@ -35,6 +37,7 @@ class Move(msgspec.Struct, frozen=True):
     symbol: str
 
 
+@functools.cache
 def column_label(index: int) -> str:
     """The column label of index ``index`` (``@`` is 0, ``A`` is 1, ``AA`` is 27)."""
     label = ""

@@ -75,7 +75,7 @@ def pattern_of(constraints: dict[int, int]) -> int:
 
 def _fits(pattern: int) -> tuple[int, ...]:
     known, white = pattern & 15, pattern >> 4
-    return tuple(t for t in TILES if t & known == white)
+    return tuple(sorted((t for t in TILES if t & known == white), key=lambda t: SYMBOLS.index(SYMBOL[t])))
 
 
 def _same_colour_edges(pattern: int) -> int:
@@ -86,7 +86,8 @@ def _same_colour_edges(pattern: int) -> int:
 _PATTERNS = [p for p in range(256) if (p >> 4) & ~p & 15 == 0]
 
 FITS: list[tuple[int, ...]] = [() for _ in range(256)]
-"""``FITS[pattern]``: the tiles that match every constrained side (for each symbol at most one)."""
+"""``FITS[pattern]``: the tiles that match every constrained side (for each symbol at most one), in
+the order of their symbols ``+ / \\``."""
 
 FORCED: list[int] = [0] * 256
 """``FORCED[pattern]``: the only tile that joins two same-colour edges entering the cell, else 0."""
