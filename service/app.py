@@ -9,6 +9,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 from collections.abc import AsyncIterator
 
@@ -49,6 +50,22 @@ def openapi_document(app: Litestar) -> dict:
     return json.loads(msgspec.json.encode(app.openapi_schema.to_schema()))
 
 
+GC_THRESHOLDS = (10_000, 10, 100)
+"""The cyclic garbage collector's thresholds in an API process (Python's are 700, 10, 10)."""
+
+
+def quiet_garbage_collector() -> None:
+    """Keep the cyclic garbage collector out of the way of requests: everything built at start-up
+    (the app, its routes, the OpenAPI schema) is frozen out of its scans, it runs after 10,000 new
+    objects instead of 700 and looks at the oldest ones ten times more rarely. Under load it took 17 %
+    of an API process's CPU, in pauses up to 97 ms, scanning the same long-lived objects again and
+    again; now under 1 %, in pauses under 20 ms (``bench/README.md``). What it is for, freeing
+    reference cycles, still happens: such garbage waits a little longer."""
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(*GC_THRESHOLDS)
+
+
 def create_app(settings: Settings) -> Litestar:
     @contextlib.asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
@@ -58,6 +75,7 @@ def create_app(settings: Settings) -> Litestar:
             await services.accounts.ensure_admin(settings.admin_token)
         for account_id, name in BOT_ACCOUNTS.items():
             await services.accounts.ensure_bot(account_id, name)
+        quiet_garbage_collector()
         try:
             yield
         finally:
