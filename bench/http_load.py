@@ -186,6 +186,29 @@ class Server:
         return tree
 
 
+class RunningServer:
+    """A server started elsewhere (``--url``): nothing to start or stop, and its CPU is not seen."""
+
+    def __init__(self, url: str, redis_url: str | None):
+        self.url, self.redis_url, self.external_redis = url.rstrip("/"), redis_url, redis_url
+        self.api_workers = 0
+
+    def start(self) -> "RunningServer":
+        return self
+
+    def stop(self) -> None:
+        pass
+
+    def cpu_ticks(self) -> dict[int, tuple[str, int]]:
+        return {}
+
+    def log_size(self) -> int:
+        return 0
+
+    def log_errors(self, start: int = 0, end: int | None = None) -> collections.Counter:
+        return collections.Counter()
+
+
 def machine_busy_ticks() -> int:
     """CPU ticks the whole machine spent busy (all cores), from /proc/stat."""
     try:
@@ -312,7 +335,7 @@ async def new_match(http: Http, white: tuple[str, str], red: tuple[str, str], cr
 class Run:
     def __init__(self, base_url: str, stats: Stats, options: dict, protocol: str, match_rate: float):
         self.base_url, self.stats, self.options = base_url, stats, options
-        self.protocol = protocol  # "turns" or "classic"
+        self.protocol = protocol  # "turn", "poll" or "classic"
         self.match_rate = match_rate  # moves per second per match; 0: as fast as the server answers
         self.stopping = False
         self.clients: list[Http] = []
@@ -339,6 +362,7 @@ class SeatBot:
         self.my_turn = False
         self.inbox: list[str] = []  # a new match id handed over by the partner
         self.polling: asyncio.Task | None = None
+        self.moves: list[str] = []  # this seat's legal moves, from the last page (``turn`` protocol)
 
     def absorb(self, events: list[dict]) -> None:
         """Follow the turn from the events (Trax without Mulligans: seats alternate)."""
@@ -356,73 +380,105 @@ class SeatBot:
                         self.run.stats.notify.append((time.perf_counter() - sent) * 1000)
 
     async def ready(self, match_id: str) -> None:
-        self.match, self.version, self.my_turn = match_id, 0, False
+        self.match, self.version, self.my_turn, self.moves = match_id, 0, False, []
         status, body = await self.http.call("setup", "POST", f"/matches/{match_id}/ready", self.token)
         if status == 200:
             self.absorb(_events_of(body))
 
     async def loop(self) -> None:
         while not self.run.stopping:
-            if self.inbox:
+            if self.inbox == ["new"]:
+                self.inbox.clear()
+                await self.next_game()
+            elif self.inbox:
                 await self.ready(self.inbox.pop())
-            elif self.run.protocol == "turns":
-                await self.turns_step()
+            elif self.run.protocol == "turn":
+                await self.turn_step()
+            elif self.run.protocol == "poll":
+                await self.poll_step()
             else:
                 await self.classic_step()
 
-    async def turns_step(self) -> None:
+    async def turn_step(self) -> None:
+        """``POST /turn``: the move and the wait for the opponent's in one request (one request a
+        move). The legal moves come with the opponent's move; without them (a new game) it asks
+        with a long-poll first."""
+        if not self.moves:
+            await self.poll_step(play=False)
+            return
+        await self.pair.pace()
+        sent = time.perf_counter()
+        self.pair.posted[(self.match, self.version + 1)] = sent
+        answer = await self.cancellable(self.http.call(
+            "turn", "POST", f"/matches/{self.match}/turn", self.token,
+            {"type": "play", "move": self.pair.rng.choice(self.moves)}, params={"wait": LONG_POLL_WAIT_S},
+            key=os.urandom(12).hex()))
+        self.moves = []
+        if answer is None:
+            self.pair.posted.pop((self.match, self.version + 1), None)
+            return
+        self.absorb(answer["accepted"]["events"])
+        self.on_page(answer["next"])
+
+    async def poll_step(self, play: bool = True) -> None:
         """Long-poll with ``legal_moves=true``; move when the page lists moves (two requests a move).
         A seat whose turn it already is (the events it has say so: it is white at the start) asks
         without waiting."""
-        page = await self.poll({"after": self.version, "wait": 0 if self.my_turn else LONG_POLL_WAIT_S,
-                                "legal_moves": "true"})
-        if page is None:
-            return
-        if page["status"] in ("finished", "aborted"):
+        page = await self.cancellable(self.http.call(
+            "events", "GET", f"/matches/{self.match}/events", self.token,
+            params={"after": self.version, "wait": 0 if self.my_turn else LONG_POLL_WAIT_S, "legal_moves": "true"}))
+        if page is not None and self.on_page(page) and play:
+            await self.play(self.moves)
+
+    def on_page(self, page: dict) -> bool:
+        """Take in a page of events; True when this seat is to move (its legal moves are kept)."""
+        self.absorb(page["events"])
+        self.moves = page["legal_moves"] or []
+        if page["status"] in ("finished", "aborted") and self.pair.ended != self.match:
+            self.pair.ended = self.match  # the seat that sees the end first starts the next game
             self.run.stats.games += 1
-            await self.next_game()
-        elif page["legal_moves"]:
-            await self.play(page["legal_moves"])
+            self.inbox.append("new")
+        return bool(self.moves)
 
     async def classic_step(self) -> None:
         """Long-poll until the events say it is this seat's turn, then ask for the legal moves and
         move (three requests a move)."""
         if not self.my_turn:
-            page = await self.poll({"after": self.version, "wait": LONG_POLL_WAIT_S})
+            page = await self.cancellable(self.http.call("events", "GET", f"/matches/{self.match}/events", self.token,
+                                                         params={"after": self.version, "wait": LONG_POLL_WAIT_S}))
+            if page is not None:
+                self.absorb(page["events"])
             return
         status, body = await self.http.call("legal", "GET", f"/matches/{self.match}/legal-moves", self.token)
         if status != 200:
             await asyncio.sleep(0.05)
         elif not body["moves"]:  # the match is over: start the next game of this pair
+            self.pair.ended = self.match
             self.run.stats.games += 1
             await self.next_game()
         else:
             await self.play(body["moves"])
 
-    async def poll(self, params: dict) -> dict | None:
-        """One long-poll of this seat's match (the partner may cancel it when it starts the next one)."""
+    async def cancellable(self, call) -> dict | None:
+        """The answer of ``call`` (a request of this seat's match), or ``None`` when it failed or the
+        partner cancelled it because it started the next match."""
         if self.inbox:
-            return None  # the partner started the next match (checked with no await before polling starts)
-        poll = asyncio.ensure_future(self.http.call("events", "GET", f"/matches/{self.match}/events", self.token,
-                                                    params=params))
-        self.polling = poll
+            call.close()
+            return None  # the partner started the next match (checked with no await before the call starts)
+        pending = asyncio.ensure_future(call)
+        self.polling = pending
         try:
-            await asyncio.wait({poll})
+            await asyncio.wait({pending})
         finally:
             self.polling = None
-            if not poll.done():
-                poll.cancel()
-        if poll.cancelled():
-            return None  # the partner started the next match
-        status, body = poll.result()
-        if os.environ.get("BENCH_DEBUG") and status == 200 and len(self.run.stats.latencies["events"]) and \
-                self.run.stats.latencies["events"][-1] > 1000:
-            print("slow poll", self.seat, self.match, params, body["version"], body["status"], body["legal_moves"],
-                  [e["event"]["type"] for e in body["events"]], self.my_turn, flush=True)
+            if not pending.done():
+                pending.cancel()
+        if pending.cancelled():
+            return None
+        status, body = pending.result()
         if status != 200:
             await asyncio.sleep(0.05)  # recorded as an error; do not spin
             return None
-        self.absorb(body["events"])
         return body
 
     async def play(self, moves: list[str]) -> None:
@@ -457,6 +513,7 @@ class Pair:
         self.bots = (SeatBot(run, "white", white, self), SeatBot(run, "red", red, self))
         self.bots[0].partner, self.bots[1].partner = self.bots[1], self.bots[0]
         self.next_move_at = 0.0
+        self.ended = ""  # the last match of the pair seen to end
 
     async def pace(self) -> None:
         """With a paced run, wait for this match's next slot (a match late for its slot moves at once,
@@ -531,10 +588,9 @@ class LoadResult:
 async def run_load(server: Server, mode: str, clients: int, warmup: float, seconds: float,
                    options: dict, rate: float) -> LoadResult:
     stats = Stats()
-    run = Run(server.url, stats, options, protocol="classic" if mode == "classic" else "turns",
-              match_rate=rate / max(1, clients // 2))
+    run = Run(server.url, stats, options, protocol=mode, match_rate=rate / max(1, clients // 2))
     prefix = f"b{os.urandom(3).hex()}_"
-    if mode in ("turns", "classic"):
+    if mode in ("turn", "poll", "classic"):
         accounts = await create_accounts(run, 2 * (clients // 2), prefix)
         pairs = [Pair(run, accounts[2 * i], accounts[2 * i + 1], seed=i) for i in range(clients // 2)]
 
@@ -585,7 +641,7 @@ async def run_load(server: Server, mode: str, clients: int, warmup: float, secon
     server_cpu["other processes"] = max(0.0, busy - client_cpu - sum(server_cpu.values()))
     if server.external_redis:
         server_cpu["redis"] = float("nan")  # not in the server's process tree: counted in "rest of the machine"
-    label = f"{mode}, {server.api_workers} API, {f'{rate:,.0f}/s' if rate else 'max'}"
+    label = f"{mode}, {server.api_workers or 'ext.'} API, {f'{rate:,.0f}/s' if rate else 'max'}"
     return LoadResult(label=label, stats=stats, seconds=window, client_cpu=client_cpu,
                       server_cpu=server_cpu, redis_calls=calls, matches=matches,
                       log_window=server.log_errors(log_before, log_after))
@@ -688,14 +744,17 @@ def print_table(results: list[LoadResult], clients: int) -> None:
     def rate(r: LoadResult, kind: str) -> float:
         return len(r.stats.latencies[kind]) / r.seconds
 
+    def moves(r: LoadResult) -> int:
+        return len(r.stats.latencies["command"]) + len(r.stats.latencies["turn"])
+
     def all_requests(r: LoadResult) -> float:
         return sum(len(v) for v in r.stats.latencies.values()) / r.seconds
 
     row("bot clients / matches", [f"{clients} / {r.matches}" for r in results])
     row("window (s)", [f"{r.seconds:.1f}" for r in results])
-    row("commands/s (POST /commands 200)", [f"{rate(r, 'command'):,.0f}" for r in results],
+    row("commands/s (accepted moves)", [f"{moves(r) / r.seconds:,.0f}" for r in results],
         f">= {TARGET_COMMANDS_PER_S:,}/s")
-    row("  command ms p50/p90/p99/max", [_ms(percentiles(r.stats.latencies["command"])) for r in results],
+    row("  POST /commands ms p50/p90/p99/max", [_ms(percentiles(r.stats.latencies["command"])) for r in results],
         f"p99 <= {TARGET_P99_MS:.0f} ms")
     row("legal-moves/s (GET 200)", [f"{rate(r, 'legal'):,.0f}" for r in results])
     row("  legal ms p50/p90/p99/max", [_ms(percentiles(r.stats.latencies["legal"])) for r in results])
@@ -708,7 +767,7 @@ def print_table(results: list[LoadResult], clients: int) -> None:
     row("games finished (warm-up + window)", [f"{r.stats.games:,}" for r in results])
     row("all requests/s", [f"{all_requests(r):,.0f}" for r in results])
     row("Redis commands per accepted move",
-        [f"{sum(r.redis_calls.values()) / max(1, len(r.stats.latencies['command'])):.1f}" if r.redis_calls else "n/a"
+        [f"{sum(r.redis_calls.values()) / max(1, moves(r)):.1f}" if r.redis_calls else "n/a"
          for r in results])
     row("CPU cores: load generator", [f"{r.client_cpu:.2f}" for r in results])
     for category in ("api", "redis", "rq worker", "other"):
@@ -716,7 +775,7 @@ def print_table(results: list[LoadResult], clients: int) -> None:
                                               if r.server_cpu else "n/a" for r in results])
     row("CPU cores: rest of the machine", [f"{r.server_cpu.get('other processes', 0):.2f}" for r in results],
         f"of {os.cpu_count()}; not ours: other jobs on the box")
-    row("API CPU ms per accepted move", [f"{r.server_cpu.get('api', 0) * 1000 / max(rate(r, 'command'), 1e-9):.2f}"
+    row("API CPU ms per accepted move", [f"{r.server_cpu.get('api', 0) * 1000 / max(moves(r) / r.seconds, 1e-9):.2f}"
                                          if r.server_cpu else "n/a" for r in results])
     row("API CPU ms per request", [f"{r.server_cpu.get('api', 0) * 1000 / max(all_requests(r), 1e-9):.2f}"
                                    if r.server_cpu else "n/a" for r in results])
@@ -731,8 +790,8 @@ def print_table(results: list[LoadResult], clients: int) -> None:
     for r in results:
         if r.redis_calls:
             top = sorted(((n, k) for k, n in r.redis_calls.items() if n), reverse=True)[:9]
-            moves = max(1, len(r.stats.latencies["command"]))
-            print(f"Redis calls per move [{r.label}]: " + ", ".join(f"{k} {n / moves:.1f}" for n, k in top))
+            played = max(1, moves(r))
+            print(f"Redis calls per move [{r.label}]: " + ", ".join(f"{k} {n / played:.1f}" for n, k in top))
 
 
 def print_floor(floor: RedisFloor) -> None:
@@ -751,12 +810,14 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=20.0, help="measuring window per run (default 20)")
     parser.add_argument("--warmup", type=float, default=3.0, help="warm-up before the window (default 3)")
     parser.add_argument("--clients", type=int, default=100, help="concurrent bot clients (default 100)")
-    parser.add_argument("--mode", default="turns",
-                        help="comma-separated: turns (default), classic, drivers (see the module's docstring)")
+    parser.add_argument("--mode", default="turn,poll",
+                        help="comma-separated: turn, poll (default: both), classic, drivers (see the module's docstring)")
     parser.add_argument("--api-workers", default="2,1", help="API process counts to compare (default 2,1)")
     parser.add_argument("--rate", default="0,1000",
                         help="comma-separated offered commands/s, 0 = as fast as answered (default 0,1000)")
     parser.add_argument("--redis-url", default=None, help="use this Redis instead of the embedded one")
+    parser.add_argument("--url", default=None,
+                        help="load a server started elsewhere (its CPU is not measured; --api-workers is ignored)")
     parser.add_argument("--floor-seconds", type=float, default=3.0, help="length of each raw Redis loop")
     parser.add_argument("--clock", choices=tuple(CLOCKS), default="none",
                         help="match time control: none (default) or Trax's default one-grace clock (timers on)")
@@ -764,7 +825,7 @@ def main() -> int:
     args = parser.parse_args()
 
     modes = [m.strip() for m in args.mode.split(",") if m.strip()]
-    counts = [int(n) for n in args.api_workers.split(",") if n.strip()]
+    counts = [int(n) for n in args.api_workers.split(",") if n.strip()] if not args.url else [0]
     rates = [float(r) for r in args.rate.split(",") if r.strip()]
     options = CLOCKS[args.clock]
     root = os.path.abspath(args.root)
@@ -793,7 +854,7 @@ def main() -> int:
     for count in counts:
         for mode in modes:
             for rate in rates:
-                server = Server(count, args.redis_url, root).start()
+                server = (RunningServer(args.url, args.redis_url) if args.url else Server(count, args.redis_url, root)).start()
                 try:
                     print(f"running {mode} at {f'{rate:,.0f} commands/s' if rate else 'full speed'} against "
                           f"{server.url} ({count} API process{'es' if count > 1 else ''}) ...", flush=True)

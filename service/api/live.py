@@ -17,27 +17,16 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from service.accounts import Caller
 from service.api.deps import identity, problems
-from service.api.matches import MatchId, view_for
+from service.api.matches import MatchId, Wait, view_for
 from service.api.schemas import EventsPage
-from service.api.views import moves_of, to_move
+from service.api.views import page_body
 from service.problems import BadRequest
 from service.wiring import Services
 
 After = Annotated[int, QueryParameter(name="after", ge=0, le=2**53, description="Only events with a greater version.")]
-Wait = Annotated[float, QueryParameter(name="wait", ge=0, le=60, description="Seconds to wait for a first event.")]
 WithLegalMoves = Annotated[bool, QueryParameter(name="legal_moves", description=(
     "Also list the caller's legal moves at the page's version (a bot's whole turn in one answer)."))]
 KEEPALIVE_MS = 15_000
-
-
-class EventsHead(msgspec.Struct):
-    """:class:`EventsPage` but its events, which are encoded once as they were recorded."""
-
-    match_id: str
-    version: int
-    status: str
-    to_move: list[str]
-    legal_moves: list[str] | None
 
 
 class LiveController(Controller):
@@ -53,12 +42,7 @@ class LiveController(Controller):
         is not empty."""
         account, organizer = identity(caller)
         page = await services.matches.events(match_id, account, organizer, after, int(wait * 1000))
-        state = page.state
-        head = EventsHead(match_id=match_id, version=state.version, status=state.status,
-                          to_move=to_move(page.game, state),
-                          legal_moves=moves_of(page.game, state, page.viewer.seat) if legal_moves else None)
-        body = msgspec.json.encode(head)[:-1] + b',"events":' + msgspec.json.encode(page.events) + b"}"
-        return Response(content=body, media_type="application/json")
+        return Response(content=page_body(match_id, page, legal_moves), media_type="application/json")
 
     @get("/stream", summary="Server-Sent Events: the state, then every event", responses=problems(400, 401, 404),
          media_type="text/event-stream")

@@ -12,9 +12,9 @@ from domain.errors import DomainError, InvalidCommand, NotAllowed
 from domain.match import Abort, Reschedule
 from service.accounts import Caller
 from service.api.deps import problems, require, viewer_of
-from service.api.schemas import Accepted, AnyCommand, CreateMatch, CreateMatches, LegalMoves, MatchView
+from service.api.schemas import Accepted, AnyCommand, CreateMatch, CreateMatches, LegalMoves, MatchView, TurnPlayed
 from service.api.strictness import strict_body
-from service.api.views import match_view, moves_of
+from service.api.views import match_view, moves_of, page_body
 from service.matches import NewMatch
 from service.read_models import MatchSummary
 from service.visibility import may_see_setup
@@ -23,6 +23,7 @@ from service.wiring import Services
 MatchId = Annotated[str, Parameter(description="The match id.", max_length=64)]
 IdempotencyKey = Annotated[str | None, HeaderParameter(name="Idempotency-Key", required=False, max_length=200,
                                                  description="Repeat a command safely: the same key returns the first response.")]
+Wait = Annotated[float, QueryParameter(name="wait", ge=0, le=60, description="Seconds to wait for a first event.")]
 ExpectedVersion = Annotated[int | None, QueryParameter(name="expected_version", required=False, ge=0,
                                                        schema_extra={"minimum": 0},  # Litestar drops ge=0 here
                                                   description="Refuse with 409 unless the match is at this version.")]
@@ -70,6 +71,10 @@ async def send(services: Services, match_id: str, body: bytes, caller: Caller | 
     response = await services.matches.execute(match_id, body, account.id, account.organizer,
                                               idempotency=idempotency_key or "", expected_version=expected_version)
     return Response(content=response, media_type="application/json", status_code=200)
+
+
+class _AcceptedVersion(msgspec.Struct):
+    version: int
 
 
 class MatchController(Controller):
@@ -127,6 +132,25 @@ class MatchController(Controller):
         ``decline_mulligan``). A body that fits no command is a 400; a command this match's game does
         not have, or one its rules refuse, is a 422."""
         return await send(services, match_id, await request.body(), caller, idempotency_key, expected_version)
+
+    @post("/{match_id:str}/turn", status_code=200, summary="Play, then wait for what follows (a bot's turn)",
+          responses=_COMMAND_STATUSES)
+    async def turn(self, match_id: MatchId, request: Request, services: Services, caller: Caller | None,
+                   data: AnyCommand, idempotency_key: IdempotencyKey = None,
+                   expected_version: ExpectedVersion = None, wait: Wait = 30) -> Response[TurnPlayed]:
+        """The command of ``POST /commands`` (same body, key and refusals), then, in the same answer,
+        the long-poll ``GET /events?after=<its version>&wait=<wait>&legal_moves=true``: the events
+        that followed it (in Trax, the opponent's move) and the caller's legal moves after them.
+        A bot plays a whole game with one request a move. A retry with the same
+        ``Idempotency-Key`` plays nothing twice and waits again."""
+        body = await request.body()
+        account = require(caller, command_scope(body))
+        accepted = await services.matches.execute(match_id, body, account.id, account.organizer,
+                                                  idempotency=idempotency_key or "", expected_version=expected_version)
+        after = msgspec.json.decode(accepted, type=_AcceptedVersion).version
+        page = await services.matches.events(match_id, account.id, account.organizer, after, int(wait * 1000))
+        content = b'{"accepted":' + accepted + b',"next":' + page_body(match_id, page, True) + b"}"
+        return Response(content=content, media_type="application/json")
 
     @post("/{match_id:str}/join", status_code=200, summary="Take an open seat", responses=_COMMAND_STATUSES)
     async def join(self, match_id: MatchId, services: Services, caller: Caller | None,

@@ -161,6 +161,14 @@ class Accepted(msgspec.Struct):
     events: list[RecordedEvent]
 
 
+class TurnPlayed(msgspec.Struct):
+    """A command accepted, then what followed it: ``next`` holds the events after ``accepted.version``
+    (waiting for the first up to ``wait`` seconds) and the caller's legal moves where they lead."""
+
+    accepted: Accepted
+    next: EventsPage
+
+
 class LegalMoves(msgspec.Struct):
     match_id: str
     version: int

@@ -10,6 +10,7 @@ from domain.game import Deadline, Game, Viewer
 from domain.match import MatchState
 from service.accounts import Account
 from service.api.schemas import DeadlineView, MatchView, SeatView, YourTurn
+from service.matches import Page
 from service.visibility import may_see_setup
 
 
@@ -25,6 +26,24 @@ def to_move(game: Game, state: MatchState) -> list[str]:
 def moves_of(game: Game, state: MatchState, seat: str | None) -> list[str]:
     """The legal moves of ``seat`` (none for no seat, or unless the match is running)."""
     return game.legal_moves(state.game, seat) if seat and state.status == "running" else []
+
+
+class _PageHead(msgspec.Struct):
+    """An :class:`~service.api.schemas.EventsPage` but its events (encoded as they are)."""
+
+    match_id: str
+    version: int
+    status: str
+    to_move: list[str]
+    legal_moves: list[str] | None
+
+
+def page_body(match_id: str, page: Page, with_legal_moves: bool) -> bytes:
+    """The JSON of an :class:`~service.api.schemas.EventsPage` for ``page``."""
+    state = page.state
+    head = _PageHead(match_id=match_id, version=state.version, status=state.status, to_move=to_move(page.game, state),
+                     legal_moves=moves_of(page.game, state, page.viewer.seat) if with_legal_moves else None)
+    return msgspec.json.encode(head)[:-1] + b',"events":' + msgspec.json.encode(page.events) + b"}"
 
 
 def match_view(game: Game, state: MatchState, viewer: Viewer, names: dict[str, Account]) -> MatchView:

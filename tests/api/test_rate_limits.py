@@ -73,3 +73,40 @@ def test_the_default_limit_is_generous_and_anonymous_requests_are_not_limited(ht
     _, headers = new_account(http, "rl")
     assert usage(http.get("/accounts/me", headers=headers))[:2] == (6000, 5999)
     assert "ratelimit-limit" not in http.get("/games").headers
+
+
+def test_api_processes_count_exactly_on_their_own_and_share_their_counts_when_they_flush(settings):
+    """Two processes' limiters on one key: each counts its own requests exactly; what the other
+    counted reaches it with its next flush (one pipelined round trip for every key)."""
+    import asyncio
+
+    import redis.asyncio as aioredis
+
+    from service.rate_limits import RateLimiter
+
+    async def scenario() -> list[tuple[int, bool]]:
+        first, second = (aioredis.Redis.from_url(settings.redis_url) for _ in range(2))
+        one, two = RateLimiter(first, flush_s=3600), RateLimiter(second, flush_s=3600)
+        key, seen = f"rate:test-{time.time_ns()}", []
+        try:
+            for limiter in (one, one, one):
+                usage = await limiter.hit(key, 5, 60)
+                seen.append((usage.remaining, usage.exceeded))
+            await one.flush()
+            for limiter in (two, two):
+                usage = await limiter.hit(key, 5, 60)
+                seen.append((usage.remaining, usage.exceeded))
+            await two.flush()
+            usage = await one.hit(key, 5, 60)  # one has not heard of two's requests yet
+            seen.append((usage.remaining, usage.exceeded))
+            await one.flush()
+            usage = await one.hit(key, 5, 60)  # now it has: 3 + 2 + 1 + 1 = 7 > 5
+            seen.append((usage.remaining, usage.exceeded))
+            assert int(await first.get(key)) == 6  # the last hit is not flushed yet
+            return seen
+        finally:
+            await first.aclose()
+            await second.aclose()
+
+    assert asyncio.run(scenario()) == [(4, False), (3, False), (2, False), (1, False), (0, False), (1, False),
+                                       (0, True)]
