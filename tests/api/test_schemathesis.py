@@ -102,9 +102,9 @@ include-name = "POST /tournaments"
 checks.positive_data_acceptance.expected-statuses = {_RULE_422}
 
 # Commands are refused by the rules of the match's game (illegal move, bad notation, a command this
-# game does not have); join/ready/resign go through the same `send`.
+# game does not have); turn/join/ready/resign decide the same way.
 [[operations]]
-include-path-regex = "^/matches/\\\\{{match_id\\\\}}/(commands|join|ready|resign)$"
+include-path-regex = "^/matches/\\\\{{match_id\\\\}}/(commands|turn|join|ready|resign)$"
 checks.positive_data_acceptance.expected-statuses = {_RULE_422}
 
 # `seat=` is any string of at most 40 characters; a seat the match's game does not have is a 422.
