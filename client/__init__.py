@@ -26,6 +26,7 @@ from service.api.schemas import (
     LegalMoves,
     MatchView,
     NewAccount,
+    TurnPlayed,
     YourTurn,
 )
 
@@ -94,7 +95,17 @@ class Client:
                 expected_version: int | None = None) -> Accepted:
         """Send a command (a dict, or one of the game's command structs)."""
         params = {} if expected_version is None else {"expected_version": expected_version}
-        return self._call(Accepted, "POST", f"/matches/{match_id}/commands", params=params,
+        return self._post_command(Accepted, f"/matches/{match_id}/commands", body, idempotency_key, params)
+
+    def turn(self, match_id: str, body: dict[str, Any] | msgspec.Struct, *, wait: float = 30,
+             idempotency_key: str | None = None) -> TurnPlayed:
+        """Send a command and wait up to ``wait`` seconds for what follows it (``.next``: the
+        events after it and your legal moves there) -- a bot's whole turn in one request."""
+        return self._post_command(TurnPlayed, f"/matches/{match_id}/turn", body, idempotency_key, {"wait": wait})
+
+    def _post_command(self, type_: type[T], path: str, body: dict[str, Any] | msgspec.Struct,
+                      idempotency_key: str | None, params: dict[str, Any]) -> T:
+        return self._call(type_, "POST", path, params=params,
                           content=body if isinstance(body, bytes) else msgspec.json.encode(body),
                           headers={"Content-Type": "application/json",
                                    "Idempotency-Key": idempotency_key or str(uuid.uuid4())})

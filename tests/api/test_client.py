@@ -29,3 +29,7 @@ def test_the_client_plays_a_match_with_the_servers_own_types(live_server):
         page = r.events(view.id, after=accepted.version - 1)
         assert [e.version for e in page.events] == [accepted.version]
         assert r.match(view.id).to_move == ["red"]
+        played = r.turn(view.id, {"type": "play", "move": "B1+"}, wait=0)
+        assert played.accepted.version == accepted.version + 1 and played.next.legal_moves == []
+        page = w.events(view.id, after=accepted.version, legal_moves=True)
+        assert page.version == played.accepted.version and page.to_move == ["white"] and page.legal_moves
