@@ -65,6 +65,11 @@ def feed_items(game: Game, previous: MatchState | None, state: MatchState) -> li
     return items
 
 
+def _add(redis, account: str, item: FeedItem):
+    """XADD ``item`` to ``account``'s feed, on a client (awaitable) or queued on a pipeline."""
+    return redis.xadd(feed_key(account), {"i": msgspec.json.encode(item)}, maxlen=CAP, approximate=True)
+
+
 def feed_key(account_id: str) -> str:
     return f"feed:{account_id}"
 
@@ -76,12 +81,11 @@ class Feeds:
     async def changed(self, game: Game, previous: MatchState | None, state: MatchState) -> None:
         items = feed_items(game, previous, state)
         if len(items) == 1:  # most appends: the next player's turn (a pipeline costs more than it saves)
-            account, item = items[0]
-            await self.redis.xadd(feed_key(account), {"i": msgspec.json.encode(item)}, maxlen=CAP, approximate=True)
+            await _add(self.redis, *items[0])
         elif items:
             async with self.redis.pipeline(transaction=False) as pipe:  # one key per account: many slots
                 for account, item in items:
-                    pipe.xadd(feed_key(account), {"i": msgspec.json.encode(item)}, maxlen=CAP, approximate=True)
+                    _add(pipe, account, item)
                 await pipe.execute()
 
     async def last_id(self, account_id: str) -> str:

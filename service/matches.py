@@ -198,8 +198,8 @@ class MatchService:
     async def current(self, match_id: str) -> tuple[Game, MatchState]:
         """The match with every overdue timeout applied."""
         game, state = await self.load(match_id)
-        while self._overdue(game, state):
-            appended = await self.timeout(match_id, lifecycle.deadline(game, state).key)
+        while (due := self._overdue(game, state)) is not None:
+            appended = await self.timeout(match_id, due.key)
             game, state = await self.load(match_id)
             if not appended:
                 break
@@ -211,13 +211,14 @@ class MatchService:
         """The match as this process last saw it, and ``False`` for "maybe stale"; loaded (``True``)
         if it has not seen it or it has a timeout overdue (which :meth:`current` applies)."""
         cached = self._cache.get(match_id)
-        if cached is None or self._overdue(cached.game, cached.state):
+        if cached is None or self._overdue(cached.game, cached.state) is not None:
             return *await self.current(match_id), True
         return cached.game, cached.state, False
 
-    def _overdue(self, game: Game, state: MatchState) -> bool:
+    def _overdue(self, game: Game, state: MatchState) -> Deadline | None:
+        """The deadline the match waits on, if it has passed."""
         due = lifecycle.deadline(game, state)
-        return due is not None and self.clock() >= due.at
+        return due if due is not None and self.clock() >= due.at else None
 
     async def events(self, match_id: str, account: str | None, organizer: bool, after: int = 0,
                      wait_ms: int = 0) -> Page:

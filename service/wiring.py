@@ -45,7 +45,8 @@ class Services(msgspec.Struct):
 def connect(settings: Settings) -> Services:
     """Everything wired to ``settings.redis_url`` (which must be set by now)."""
     assert settings.redis_url, "REDIS_URL must be resolved (embedded Redis started) before connecting"
-    # Long-polls block in XREAD for up to 60 s (and SSE for 15 s): the socket timeout must be longer.
+    # No socket timeout: long-polls block in XREAD for up to 60 s (SSE 15 s), and with one redis-py
+    # wraps every send in asyncio.wait_for (a task per command); TCP keepalive finds dead connections.
     client = aioredis.Redis.from_url(settings.redis_url, max_connections=2000, socket_timeout=None, socket_keepalive=True,
                                      socket_connect_timeout=5)
     queue_redis = redis.Redis.from_url(settings.queue_url or settings.redis_url)

@@ -65,11 +65,17 @@ def command_scope(body: bytes) -> str:
         return "play"  # refused as malformed by the match service
 
 
+async def accept(services: Services, match_id: str, body: bytes, caller: Caller | None,
+                 idempotency_key: str | None, expected_version: int | None) -> tuple[Caller, bytes]:
+    """The caller (with the scope the command needs) and the encoded :class:`Accepted` response."""
+    account = require(caller, command_scope(body))
+    return account, await services.matches.execute(match_id, body, account.id, account.organizer,
+                                                   idempotency=idempotency_key or "", expected_version=expected_version)
+
+
 async def send(services: Services, match_id: str, body: bytes, caller: Caller | None,
                idempotency_key: str | None, expected_version: int | None) -> Response[Accepted]:
-    account = require(caller, command_scope(body))
-    response = await services.matches.execute(match_id, body, account.id, account.organizer,
-                                              idempotency=idempotency_key or "", expected_version=expected_version)
+    _, response = await accept(services, match_id, body, caller, idempotency_key, expected_version)
     return Response(content=response, media_type="application/json", status_code=200)
 
 
@@ -143,10 +149,8 @@ class MatchController(Controller):
         that followed it (in Trax, the opponent's move) and the caller's legal moves after them.
         A bot plays a whole game with one request a move. A retry with the same
         ``Idempotency-Key`` plays nothing twice and waits again."""
-        body = await request.body()
-        account = require(caller, command_scope(body))
-        accepted = await services.matches.execute(match_id, body, account.id, account.organizer,
-                                                  idempotency=idempotency_key or "", expected_version=expected_version)
+        account, accepted = await accept(services, match_id, await request.body(), caller, idempotency_key,
+                                         expected_version)
         after = msgspec.json.decode(accepted, type=_AcceptedVersion).version
         page = await services.matches.events(match_id, account.id, account.organizer, after, int(wait * 1000))
         content = b'{"accepted":' + accepted + b',"next":' + page_body(match_id, page, True) + b"}"
