@@ -406,16 +406,14 @@ class SeatBot:
         if not self.moves:
             await self.poll_step(play=False)
             return
-        await self.pair.pace()
-        sent = time.perf_counter()
-        self.pair.posted[(self.match, self.version + 1)] = sent
+        sent = await self.about_to_move()
         answer = await self.cancellable(self.http.call(
             "turn", "POST", f"/matches/{self.match}/turn", self.token,
             {"type": "play", "move": self.pair.rng.choice(self.moves)}, params={"wait": LONG_POLL_WAIT_S},
             key=os.urandom(12).hex()))
         self.moves = []
         if answer is None:
-            self.pair.posted.pop((self.match, self.version + 1), None)
+            self.pair.posted.pop(sent, None)
             return
         self.absorb(answer["accepted"]["events"])
         self.on_page(answer["next"])
@@ -481,17 +479,23 @@ class SeatBot:
             return None
         return body
 
-    async def play(self, moves: list[str]) -> None:
+    async def about_to_move(self) -> tuple[str, int]:
+        """Wait for the pair's pace, then note when the move about to be sent left (for the
+        handoff latency the partner measures); the note's key."""
         await self.pair.pace()
-        sent = time.perf_counter()
-        self.pair.posted[(self.match, self.version + 1)] = sent
+        sent = (self.match, self.version + 1)
+        self.pair.posted[sent] = time.perf_counter()
+        return sent
+
+    async def play(self, moves: list[str]) -> None:
+        sent = await self.about_to_move()
         status, body = await self.http.call("command", "POST", f"/matches/{self.match}/commands", self.token,
                                             {"type": "play", "move": self.pair.rng.choice(moves)},
                                             key=os.urandom(12).hex())
         if status == 200:
             self.absorb(_events_of(body))
         else:
-            self.pair.posted.pop((self.match, self.version + 1), None)
+            self.pair.posted.pop(sent, None)
             self.my_turn = False  # find out from the events what happened
 
     async def next_game(self) -> None:
@@ -845,7 +849,7 @@ def main() -> int:
           f"{'--redis-url ' + args.redis_url if args.redis_url else 'embedded (temporary DATA_DIR per run)'}; "
           f"match options {options}; long-poll wait={LONG_POLL_WAIT_S} s.")
     print(f"window {args.seconds:.0f} s after {args.warmup:.0f} s warm-up; modes: {', '.join(modes)} "
-          f"(turns / classic = {args.clients // 2} matches x 2 seat bots with long-polls; "
+          f"(turn / poll / classic = {args.clients // 2} matches x 2 seat bots; "
           f"drivers = {args.clients} loops driving both seats of their own match); "
           f"offered commands/s: {', '.join(f'{r:,.0f}' if r else 'max (unpaced)' for r in rates)}\n")
 
