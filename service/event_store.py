@@ -15,15 +15,20 @@ Keys for match ``abc`` all carry the hash tag ``{m:abc}`` so they live in one Re
 
 The append script checks the idempotency key, then the expected version and private count, then
 adds every event, records the key and replaces the summary — all or nothing. A conflict or a
-repeated key changes nothing.
+repeated key changes nothing. Last it publishes the public events on the channel ``appends``,
+which wakes the readers waiting on the match in every API process (:mod:`service.appends`).
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import Literal
 
 import msgspec
 import redis.asyncio as aioredis
+
+from service.appends import CHANNEL, AppendWaiters
+from service.redis_pipe import RedisPipe, Script, options_of
 
 _APPEND = """
 if ARGV[2] ~= '' then
@@ -35,10 +40,12 @@ local version = 0
 if #last > 0 then version = tonumber(string.match(last[1][1], '^(%d+)')) end
 local private = redis.call('XLEN', KEYS[3])
 if tonumber(ARGV[1]) ~= version or tonumber(ARGV[4]) ~= private then return {'conflict', tostring(version)} end
-for i = 6, #ARGV, 2 do
+local published = {ARGV[7], tostring(version)}
+for i = 8, #ARGV, 2 do
   if ARGV[i] == '' then
     version = version + 1
     redis.call('XADD', KEYS[1], version .. '-0', 'e', ARGV[i + 1])
+    published[#published + 1] = ARGV[i + 1]
   else
     private = private + 1
     redis.call('XADD', KEYS[3], version .. '-' .. private, 'e', ARGV[i + 1])
@@ -46,6 +53,7 @@ for i = 6, #ARGV, 2 do
 end
 if ARGV[2] ~= '' then redis.call('HSET', KEYS[2], ARGV[2], ARGV[3]) end
 if ARGV[5] ~= '' then redis.call('SET', KEYS[4], ARGV[5]) end
+if #published > 2 then redis.call('PUBLISH', ARGV[6], table.concat(published, '\\n')) end
 return {'appended', tostring(version)}
 """
 
@@ -71,6 +79,11 @@ def match_key_prefix(match_id: str) -> str:
     return "{m:%s}:" % match_id
 
 
+def _wake(appended: asyncio.Future) -> None:
+    if not appended.done():
+        appended.set_result(None)
+
+
 class AppendOutcome(msgspec.Struct, frozen=True):
     """``appended`` (with the new version), ``conflict`` (with the current version), or
     ``duplicate`` (with the response stored by the first command under that idempotency key)."""
@@ -81,11 +94,16 @@ class AppendOutcome(msgspec.Struct, frozen=True):
 
 
 class EventStore:
-    """Append and read the encoded events of matches."""
+    """Append and read the encoded events of matches; wait for a match to change.
+
+    Appends, reads and idempotency look-ups -- the commands of every move -- go through one
+    pipelined connection (:class:`service.redis_pipe.RedisPipe`); the rest through ``redis``."""
 
     def __init__(self, redis: aioredis.Redis):
         self.redis = redis
-        self._append = redis.register_script(_APPEND)
+        self.pipe = RedisPipe(options_of(redis))
+        self.waiters = AppendWaiters(options_of(redis))
+        self._append = Script(_APPEND)
 
     async def append(self, match_id: str, expected_version: int, encoded_events: list[bytes], *,
                      idempotency: str = "", response: bytes = b"", private: list[bool] | None = None,
@@ -93,27 +111,29 @@ class EventStore:
         """Append ``encoded_events`` -- the public ones as versions ``expected_version + 1 ...``, those
         flagged in ``private`` to the private stream -- if the match is at ``expected_version`` with
         ``expected_private`` private events and ``idempotency`` has not been used; record ``response``
-        and replace the match's summary with ``summary`` (if given)."""
+        and replace the match's summary with ``summary`` (if given). The public events are published
+        to the processes waiting on the match (:mod:`service.appends`)."""
         flags = private or [False] * len(encoded_events)
         pairs = [x for flag, data in zip(flags, encoded_events) for x in (b"p" if flag else b"", data)]
-        status, value = await self._append(
+        status, value = await self.pipe.evalsha(
+            self._append,
             keys=[stream_key(match_id), idempotency_key(match_id), private_stream_key(match_id),
                   summary_key(match_id)],
-            args=[expected_version, idempotency, response, expected_private, summary, *pairs],
+            args=[expected_version, idempotency, response, expected_private, summary, CHANNEL, match_id, *pairs],
         )
-        status = status.decode()
-        if status == "duplicate":
+        if status == b"duplicate":
             return AppendOutcome(status="duplicate", stored_response=value)
-        return AppendOutcome(status=status, version=int(value))
+        return AppendOutcome(status=status.decode(), version=int(value))
 
     async def stored_response(self, match_id: str, idempotency: str) -> bytes | None:
         """The response recorded for an idempotency key, if any."""
-        return await self.redis.hget(idempotency_key(match_id), idempotency)
+        return await self.pipe.execute("HGET", idempotency_key(match_id), idempotency)
 
     async def read(self, match_id: str, after: int = 0, count: int | None = None) -> list[bytes]:
         """Encoded events with version > ``after``, in order."""
-        entries = await self.redis.xrange(stream_key(match_id), min=f"{after + 1}-0", max="+", count=count)
-        return [fields[b"e"] for _, fields in entries]
+        limit = ("COUNT", count) if count is not None else ()
+        entries = await self.pipe.execute("XRANGE", stream_key(match_id), f"{after + 1}-0", "+", *limit)
+        return [fields[1] for _, fields in entries]
 
     async def read_with_private(self, match_id: str, after: int, after_private: str
                                 ) -> tuple[list[bytes], list[tuple[int, str, bytes]]]:
@@ -128,12 +148,26 @@ class EventStore:
                 [(int(entry_id.split(b"-")[0]), entry_id.decode(), fields[b"e"]) for entry_id, fields in private])
 
     async def wait(self, match_id: str, after: int, timeout_ms: int) -> list[bytes]:
-        """Like :meth:`read`, but blocks up to ``timeout_ms`` for the first new event."""
+        """Like :meth:`read`, but waits up to ``timeout_ms`` for the first new event."""
         if timeout_ms <= 0:
             return await self.read(match_id, after)
-        # one call: XREAD returns at once when there are events already, else blocks for the first
-        reply = await self.redis.xread({stream_key(match_id): f"{after}-0"}, block=timeout_ms)
-        return [fields[b"e"] for _, entries in reply for _, fields in entries]
+        appended = self.waiters.watch(match_id)  # before reading: an append from now on wakes it
+        try:
+            if events := await self.read(match_id, after):
+                return events
+            woken = asyncio.get_running_loop().call_later(timeout_ms / 1000, _wake, appended)
+            try:
+                news = await appended
+            finally:
+                woken.cancel()
+        finally:
+            self.waiters.forget(match_id, appended)
+        events = news.after(after) if news is not None else None
+        return events if events is not None else await self.read(match_id, after)
+
+    async def close(self) -> None:
+        await self.waiters.close()
+        await self.pipe.close()
 
     async def exists(self, match_id: str) -> bool:
         return bool(await self.redis.exists(stream_key(match_id)))

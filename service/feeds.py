@@ -18,6 +18,7 @@ from domain import match as lifecycle
 from domain.bots import has_something_to_do
 from domain.game import Deadline, Game, Result
 from domain.match import MatchState
+from service.redis_pipe import RedisPipe
 
 OVER = ("finished", "aborted")
 CAP = 1_000
@@ -65,28 +66,22 @@ def feed_items(game: Game, previous: MatchState | None, state: MatchState) -> li
     return items
 
 
-def _add(redis, account: str, item: FeedItem):
-    """XADD ``item`` to ``account``'s feed, on a client (awaitable) or queued on a pipeline."""
-    return redis.xadd(feed_key(account), {"i": msgspec.json.encode(item)}, maxlen=CAP, approximate=True)
-
-
 def feed_key(account_id: str) -> str:
     return f"feed:{account_id}"
 
 
 class Feeds:
-    def __init__(self, redis: aioredis.Redis):
+    """Writes the feeds after appends (on the event store's pipelined connection: a move's feed
+    item is one XADD, and those of concurrent moves share a write) and reads them."""
+
+    def __init__(self, redis: aioredis.Redis, pipe: RedisPipe):
         self.redis = redis
+        self.pipe = pipe
 
     async def changed(self, game: Game, previous: MatchState | None, state: MatchState) -> None:
-        items = feed_items(game, previous, state)
-        if len(items) == 1:  # most appends: the next player's turn (a pipeline costs more than it saves)
-            await _add(self.redis, *items[0])
-        elif items:
-            async with self.redis.pipeline(transaction=False) as pipe:  # one key per account: many slots
-                for account, item in items:
-                    _add(pipe, account, item)
-                await pipe.execute()
+        if items := feed_items(game, previous, state):
+            await self.pipe.execute_many([("XADD", feed_key(account), "MAXLEN", "~", CAP, "*", "i",
+                                           msgspec.json.encode(item)) for account, item in items])
 
     async def last_id(self, account_id: str) -> str:
         last = await self.redis.xrevrange(feed_key(account_id), count=1)

@@ -38,6 +38,7 @@ class Services(msgspec.Struct):
     rate_limiter: RateLimiter
 
     async def close(self) -> None:
+        await self.store.close()
         await self.redis.aclose()
         self.queue_redis.close()
 
@@ -45,7 +46,7 @@ class Services(msgspec.Struct):
 def connect(settings: Settings) -> Services:
     """Everything wired to ``settings.redis_url`` (which must be set by now)."""
     assert settings.redis_url, "REDIS_URL must be resolved (embedded Redis started) before connecting"
-    # No socket timeout: long-polls block in XREAD for up to 60 s (SSE 15 s), and with one redis-py
+    # No socket timeout: account streams block in XREAD for 15 s, and with one redis-py
     # wraps every send in asyncio.wait_for (a task per command); TCP keepalive finds dead connections.
     client = aioredis.Redis.from_url(settings.redis_url, max_connections=2000, socket_timeout=None, socket_keepalive=True,
                                      socket_connect_timeout=5)
@@ -54,7 +55,7 @@ def connect(settings: Settings) -> Services:
     read_models = ReadModels(client)
     timer_queue = Queue(TIMER_QUEUE, connection=queue_redis)
     solver_queue = Queue(SOLVER_QUEUE, connection=queue_redis)
-    feeds = Feeds(client)
+    feeds = Feeds(client, store.pipe)
     webhooks = Webhooks(client)
     notifier = WebhookNotifier(webhooks, Queue(WEBHOOK_QUEUE, connection=queue_redis), settings.webhook_retry_base_s)
     matches = MatchService(store, read_models, RQScheduler(timer_queue), background=RQBackground(solver_queue),

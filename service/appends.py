@@ -1,0 +1,91 @@
+"""Waking readers when a match changes: every append publishes its public events on one channel,
+and each process wakes the requests it has waiting on that match.
+
+A long-poll used to hold a Redis connection in ``XREAD BLOCK`` for as long as it waited, and cost
+a round trip of its own to wake. Now the append script publishes (:data:`CHANNEL`) a message
+``<match id>\\n<version before>\\n<event>\\n<event>...`` -- the encoded public events, which are
+JSON and so hold no raw newline; private events are never published -- and one subscription per
+process hands it to the waiting requests, who need no further read.
+
+A message lost while the subscription was down cannot leave anyone waiting: every (re)subscription
+wakes all waiters to look again, and a waiter registers before it looks, so an append between its
+look and its wait still wakes it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+from typing import Any
+
+from service.redis_pipe import Subscriber
+
+CHANNEL = "appends"
+
+
+class Appended:
+    """What one append added to a match: the public events after version ``before``."""
+
+    __slots__ = ("before", "events")
+
+    def __init__(self, before: int, events: list[bytes]):
+        self.before, self.events = before, events
+
+    def after(self, version: int) -> list[bytes] | None:
+        """The events after ``version`` if this append holds all of them (``None``: some came
+        before it, so the reader must read the stream)."""
+        if not self.before <= version:
+            return None
+        return self.events[version - self.before:]
+
+
+def parse(message: bytes) -> tuple[str, Appended]:
+    """The match and the events of one published message.
+
+    >>> match_id, appended = parse(b'abc\\n4\\n{"version":5}\\n{"version":6}')
+    >>> match_id, appended.before, appended.after(5)
+    ('abc', 4, [b'{"version":6}'])
+    """
+    match_id, before, *events = message.split(b"\n")
+    return match_id.decode(), Appended(int(before), events)
+
+
+class AppendWaiters:
+    """The requests of this process waiting for a match to change."""
+
+    def __init__(self, options: dict[str, Any]):
+        self._waiting: dict[str, list[asyncio.Future]] = collections.defaultdict(list)
+        self._subscriber = Subscriber(options, CHANNEL, self._published, self._look_again)
+
+    def watch(self, match_id: str) -> asyncio.Future:
+        """A future set to the next :class:`Appended` of ``match_id`` (or to ``None``: look again).
+        Register before looking at the stream; :meth:`forget` it when done."""
+        self._subscriber.ensure_running()
+        future = asyncio.get_running_loop().create_future()
+        self._waiting[match_id].append(future)
+        return future
+
+    def forget(self, match_id: str, future: asyncio.Future) -> None:
+        futures = self._waiting.get(match_id)
+        if futures is not None:
+            futures.remove(future)
+            if not futures:
+                del self._waiting[match_id]
+
+    def _published(self, message: bytes) -> None:
+        match_id = message[:message.index(b"\n")].decode()
+        futures = self._waiting.get(match_id)
+        if futures:
+            appended = parse(message)[1]
+            for future in futures:
+                if not future.done():
+                    future.set_result(appended)
+
+    def _look_again(self) -> None:
+        for futures in self._waiting.values():
+            for future in futures:
+                if not future.done():
+                    future.set_result(None)
+
+    async def close(self) -> None:
+        await self._subscriber.close()

@@ -1,0 +1,264 @@
+"""A pipelined Redis connection for the commands every move makes, and a channel subscriber.
+
+redis-py's asyncio client spends about 100 µs of CPU on each command in its pool, retry and
+observability layers -- a quarter of an API process's CPU under load, for three commands a move.
+:class:`RedisPipe` sends commands on one connection without waiting for earlier replies: the
+commands issued during one turn of the event loop go out in one write, and hiredis (the parser
+redis-py uses too) hands the replies back in order. It is for short, non-blocking commands only (a
+blocking one would hold up every reply behind it); everything else keeps using redis-py.
+
+Errors are redis-py's: a refused command raises :class:`redis.exceptions.ResponseError`, a lost
+connection :class:`redis.exceptions.ConnectionError` for every command still waiting (the next
+command connects again).
+
+>>> import asyncio, os
+>>> from redis.asyncio.connection import parse_url
+>>> async def demo(url):
+...     pipe = RedisPipe(parse_url(url))
+...     replies = await asyncio.gather(pipe.execute("SET", "pipe:doc", 1), pipe.execute("INCR", "pipe:doc"))
+...     await pipe.close()
+...     return replies
+>>> asyncio.run(demo(os.environ.get("DOCTEST_REDIS_URL", "redis://127.0.0.1:6379/15")))  # doctest: +SKIP
+[b'OK', 2]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import hashlib
+from collections.abc import Callable
+from typing import Any
+
+import hiredis
+from redis.exceptions import ConnectionError, ResponseError
+
+Arg = bytes | str | int | float
+
+
+def pack(args: tuple[Arg, ...]) -> bytes:
+    """One command in the Redis protocol.
+
+    >>> pack(("GET", "k"))
+    b'*2\\r\\n$3\\r\\nGET\\r\\n$1\\r\\nk\\r\\n'
+    """
+    out = [b"*%d\r\n" % len(args)]
+    for arg in args:
+        data = arg if isinstance(arg, bytes) else str(arg).encode()
+        out.append(b"$%d\r\n%s\r\n" % (len(data), data))
+    return b"".join(out)
+
+
+async def _open(options: dict[str, Any], protocol: asyncio.Protocol) -> None:
+    loop = asyncio.get_running_loop()
+    try:
+        if "path" in options:
+            await loop.create_unix_connection(lambda: protocol, options["path"])
+        else:
+            await loop.create_connection(lambda: protocol, options.get("host", "localhost"),
+                                         options.get("port", 6379))
+    except OSError as e:
+        raise ConnectionError(f"Error connecting to Redis: {e}") from None
+
+
+def options_of(client: Any) -> dict[str, Any]:
+    """Where and how a redis-py client connects (host and port or socket path, database, credentials)."""
+    kwargs = client.connection_pool.connection_kwargs
+    return {k: kwargs[k] for k in ("host", "port", "path", "db", "username", "password") if kwargs.get(k) is not None}
+
+
+def _hello(options: dict[str, Any]) -> list[tuple[Arg, ...]]:
+    """The commands a new connection starts with: AUTH and SELECT, as the URL asks."""
+    commands: list[tuple[Arg, ...]] = []
+    if options.get("password"):
+        user = options.get("username")
+        commands.append(("AUTH", user, options["password"]) if user else ("AUTH", options["password"]))
+    if options.get("db"):
+        commands.append(("SELECT", options["db"]))
+    return commands
+
+
+class _Replies(asyncio.Protocol):
+    """One connection: writes are gathered until the loop's next turn, replies answer the oldest
+    waiting command."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.get_running_loop()
+        self.reader = hiredis.Reader(replyError=ResponseError)
+        self.waiting: collections.deque[asyncio.Future] = collections.deque()
+        self.outgoing: list[bytes] = []
+        self.transport: asyncio.Transport | None = None
+        self.lost = False
+
+    def connection_made(self, transport) -> None:  # type: ignore[override]
+        self.transport = transport
+
+    def send(self, packed: bytes) -> asyncio.Future:
+        if self.lost:
+            raise ConnectionError("The connection to Redis was lost.")
+        if not self.outgoing:
+            self.loop.call_soon(self._flush)
+        self.outgoing.append(packed)
+        future = self.loop.create_future()
+        self.waiting.append(future)
+        return future
+
+    def _flush(self) -> None:
+        if self.transport is not None and not self.lost and self.outgoing:
+            self.transport.write(b"".join(self.outgoing))
+        self.outgoing.clear()
+
+    def data_received(self, data: bytes) -> None:
+        self.reader.feed(data)
+        while (reply := self.reader.gets()) is not False:
+            future = self.waiting.popleft()
+            if future.done():
+                continue
+            if isinstance(reply, ResponseError):
+                future.set_exception(reply)
+            else:
+                future.set_result(reply)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.lost = True
+        while self.waiting:
+            future = self.waiting.popleft()
+            if not future.done():
+                future.set_exception(ConnectionError("The connection to Redis was lost."))
+
+    def close(self) -> None:
+        if self.transport is not None:
+            self.transport.close()
+
+
+class RedisPipe:
+    """Commands on one pipelined connection (opened on first use, again after a loss); ``options``
+    as :func:`options_of` gives them."""
+
+    def __init__(self, options: dict[str, Any]):
+        self._options = options
+        self._replies: _Replies | None = None
+        self._connecting: tuple[asyncio.AbstractEventLoop, asyncio.Lock] | None = None
+
+    async def execute(self, *args: Arg) -> Any:
+        """The reply to one command."""
+        return await (await self._connection()).send(pack(args))
+
+    async def execute_many(self, commands: list[tuple[Arg, ...]]) -> list[Any]:
+        """The replies to several commands, sent together."""
+        replies = await self._connection()
+        return await asyncio.gather(*[replies.send(pack(command)) for command in commands])
+
+    async def _connection(self) -> _Replies:
+        replies = self._replies
+        if replies is None or replies.lost or replies.loop is not asyncio.get_running_loop():
+            replies = await self._connect()
+        return replies
+
+    async def evalsha(self, script: Script, keys: list[str], args: list[Arg]) -> Any:
+        """Run ``script`` by its hash, loading it first if this Redis does not know it yet."""
+        try:
+            return await self.execute("EVALSHA", script.sha, len(keys), *keys, *args)
+        except ResponseError as e:
+            if not str(e).startswith("NOSCRIPT"):
+                raise
+            return await self.execute("EVAL", script.source, len(keys), *keys, *args)
+
+    async def _connect(self) -> _Replies:
+        loop = asyncio.get_running_loop()
+        if self._connecting is None or self._connecting[0] is not loop:
+            self._connecting = (loop, asyncio.Lock())
+        async with self._connecting[1]:
+            replies = self._replies
+            if replies is not None and not replies.lost and replies.loop is loop:
+                return replies
+            replies = _Replies()
+            await _open(self._options, replies)
+            for command in _hello(self._options):
+                await replies.send(pack(command))
+            self._replies = replies
+            return replies
+
+    async def close(self) -> None:
+        if self._replies is not None:
+            self._replies.close()
+            self._replies = None
+
+
+class Script:
+    """A Lua script known by its SHA1, as ``EVALSHA`` names it."""
+
+    def __init__(self, source: str):
+        self.source = source
+        self.sha = hashlib.sha1(source.encode()).hexdigest()
+
+
+class _Messages(asyncio.Protocol):
+    def __init__(self, on_message: Callable[[bytes], None], on_subscribed: Callable[[], None]):
+        self.reader = hiredis.Reader()
+        self.on_message, self.on_subscribed = on_message, on_subscribed
+        self.done = asyncio.get_running_loop().create_future()
+        self.transport: asyncio.Transport | None = None
+
+    def connection_made(self, transport) -> None:  # type: ignore[override]
+        self.transport = transport
+
+    def data_received(self, data: bytes) -> None:
+        self.reader.feed(data)
+        while (push := self.reader.gets()) is not False:
+            if isinstance(push, list) and push and push[0] == b"message":
+                self.on_message(push[2])
+            elif isinstance(push, list) and push and push[0] == b"subscribe":
+                self.on_subscribed()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.done.done():
+            self.done.set_result(None)
+
+
+class Subscriber:
+    """Listens to one channel for as long as it runs: ``on_message`` gets each message in order;
+    ``on_subscribed`` is called whenever the subscription starts, at first and after every
+    reconnection (messages published while it was down are lost: that is the moment to look again)."""
+
+    def __init__(self, options: dict[str, Any], channel: str, on_message: Callable[[bytes], None],
+                 on_subscribed: Callable[[], None]):
+        self._options = options
+        self.channel = channel
+        self.on_message, self.on_subscribed = on_message, on_subscribed
+        self._task: asyncio.Task | None = None
+
+    def ensure_running(self) -> None:
+        """Start listening (in the running loop) unless it already does."""
+        loop = asyncio.get_running_loop()
+        if self._task is None or self._task.done() or self._task.get_loop() is not loop:
+            self._task = loop.create_task(self._listen())
+
+    async def _listen(self) -> None:
+        pause = 0.05
+        while True:
+            protocol = _Messages(self.on_message, self.on_subscribed)
+            try:
+                await _open(self._options, protocol)
+                assert protocol.transport is not None
+                hello = [pack(c) for c in _hello(self._options) if c[0] == "AUTH"]  # channels span databases
+                protocol.transport.write(b"".join([*hello, pack(("SUBSCRIBE", self.channel))]))
+                pause = 0.05
+                await protocol.done
+            except ConnectionError:
+                pass
+            finally:
+                if protocol.transport is not None:
+                    protocol.transport.close()
+            self.on_subscribed()  # whatever was published meanwhile is lost: waiters look again
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, 1.0)
+
+    async def close(self) -> None:
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+            try:
+                await self._task
+            except (asyncio.CancelledError, RuntimeError):
+                pass
+        self._task = None
