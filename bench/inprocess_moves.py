@@ -90,7 +90,36 @@ class InProcess:
         return sent[0]["status"], _decode.decode(b"".join(m.get("body", b"") for m in sent[1:]) or b"null")
 
 
-async def play(moves: int, toggle: ctypes.CDLL | None, seed: int) -> tuple[float, int]:
+async def play_turns(api: InProcess, tokens: list[str], new_game, moves: int, rng: random.Random) -> tuple[int, int]:
+    """The ``turn`` protocol: each seat's bot is a task sending ``POST /turn?wait=5`` with its move
+    and getting back the opponent's reply and its next legal moves (a long-poll woken by the other
+    task's command, as over HTTP). Returns the moves played and the games finished."""
+    played, games = 0, 0
+    while played < moves:
+        match = await new_game()
+        played += sum(await asyncio.gather(*(seat_bot(api, match, tokens[seat], rng) for seat in (0, 1))))
+        games += 1
+    return played, games
+
+
+async def seat_bot(api: InProcess, match: str, token: str, rng: random.Random) -> int:
+    """One seat's moves until the game ends."""
+    status, page = await api.call("GET", f"/matches/{match}/events", token, query="after=0&wait=5&legal_moves=true")
+    played = 0
+    while status == 200 and page["status"] == "running":
+        if not page["legal_moves"]:  # the opponent is to move: wait for it
+            status, page = await api.call("GET", f"/matches/{match}/events", token,
+                                          query=f"after={page['version']}&wait=5&legal_moves=true")
+            continue
+        status, turn = await api.call("POST", f"/matches/{match}/turn", token, msgspec.json.encode(
+            {"type": "play", "move": rng.choice(page["legal_moves"])}), query="wait=5")
+        assert status == 200, turn
+        played, page = played + 1, turn["next"]
+    assert status == 200, page
+    return played
+
+
+async def play(moves: int, toggle: ctypes.CDLL | None, seed: int, protocol: str) -> tuple[float, int]:
     """CPU seconds for ``moves`` moves, and the games they took."""
     api = InProcess(create_app(from_environment()))
     await api.start()
@@ -116,6 +145,8 @@ async def play(moves: int, toggle: ctypes.CDLL | None, seed: int) -> tuple[float
         if toggle is not None:
             toggle.toggle()
         started, played, games = time.process_time(), 0, 0
+        if protocol == "turn":
+            played, games = await play_turns(api, tokens, new_game, moves, rng)
         match, version, turn = await new_game(), 0, 0
         while played < moves:
             status, page = await api.call("GET", f"/matches/{match}/events", tokens[turn],
@@ -149,6 +180,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--moves", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--protocol", choices=("poll", "turn"), default="poll",
+                        help="poll: a page and a command a move (default); turn: POST /turn, two seat tasks")
     parser.add_argument("--callgrind", action="store_true", help="count only the moves under valgrind (see above)")
     args = parser.parse_args()
     embedded = None
@@ -158,7 +191,8 @@ def main() -> int:
         embedded = EmbeddedRedis(tempfile.mkdtemp(prefix="inprocess-moves-"))
         os.environ["REDIS_URL"] = embedded.start()
     try:
-        used, games = uvloop.run(play(args.moves, callgrind_toggle() if args.callgrind else None, args.seed))
+        used, games = uvloop.run(play(args.moves, callgrind_toggle() if args.callgrind else None, args.seed,
+                                      args.protocol))
     finally:
         if embedded is not None:
             embedded.stop()

@@ -151,19 +151,24 @@ class EventStore:
         """Like :meth:`read`, but waits up to ``timeout_ms`` for the first new event."""
         if timeout_ms <= 0:
             return await self.read(match_id, after)
-        appended = self.waiters.watch(match_id)  # before reading: an append from now on wakes it
-        try:
-            if events := await self.read(match_id, after):
-                return events
-            woken = asyncio.get_running_loop().call_later(timeout_ms / 1000, _wake, appended)
+        loop = asyncio.get_running_loop()
+        until = loop.time() + timeout_ms / 1000
+        while True:
+            appended = self.waiters.watch(match_id)  # before reading: an append from now on wakes it
             try:
-                news = await appended
+                if events := await self.read(match_id, after):
+                    return events
+                if (remaining := until - loop.time()) <= 0:
+                    return []
+                timer = loop.call_later(remaining, _wake, appended)
+                try:
+                    news = await appended
+                finally:
+                    timer.cancel()
             finally:
-                woken.cancel()
-        finally:
-            self.waiters.forget(match_id, appended)
-        events = news.after(after) if news is not None else None
-        return events if events is not None else await self.read(match_id, after)
+                self.waiters.forget(match_id, appended)
+            if news is not None and (events := news.after(after)):
+                return events  # (else: a timeout, a gap, or "look again": read at the top)
 
     async def close(self) -> None:
         await self.waiters.close()
