@@ -21,7 +21,7 @@ from litestar.openapi.spec import Components, SecurityScheme, Server
 
 from service.api.accounts import AccountController
 from service.api.analysis import AnalysisController
-from service.api.deps import provide_caller, provide_services
+from service.api.deps import provide_caller
 from service.api.live import LiveController
 from service.api.matches import MatchController
 from service.api.strictness import StrictStructSchemaPlugin, before_request
@@ -33,7 +33,7 @@ from service.background import BOT_ACCOUNTS
 from service.problems import EXCEPTION_HANDLERS
 from service.rate_limits import RATE_LIMIT_HEADERS, RateLimitMiddleware
 from service.settings import Settings
-from service.wiring import connect
+from service.wiring import Services, connect
 
 DESCRIPTION = """Two-player death-match board games (Trax first) as an event-sourced REST API.
 
@@ -81,10 +81,14 @@ def create_app(settings: Settings) -> Litestar:
         finally:
             await services.close()
 
-    return Litestar(
+    def provide_services() -> Services:
+        return app.state.services
+
+    app = Litestar(
         route_handlers=[SystemController, AccountController, MatchController, LiveController, AnalysisController,
                         TournamentController, TokenController, WebhookController],
-        dependencies={"services": Provide(provide_services, sync_to_thread=False), "caller": Provide(provide_caller)},
+        dependencies={"services": Provide(provide_services, sync_to_thread=False),
+                      "caller": Provide(provide_caller)},
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
         plugins=[StrictStructSchemaPlugin()],
         before_request=before_request,
@@ -99,3 +103,4 @@ def create_app(settings: Settings) -> Litestar:
         ),
         debug=False,
     )
+    return app

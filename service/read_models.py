@@ -22,6 +22,7 @@ import redis.asyncio as aioredis
 from domain.game import Result
 from domain.match import MatchState
 from service.event_store import summary_key
+from service.redis_pipe import RedisPipe
 
 ACTIVE = ("waiting", "pregame", "running")
 LAYOUT = "2"
@@ -53,26 +54,23 @@ def summary_of(state: MatchState) -> MatchSummary:
 
 
 class ReadModels:
-    def __init__(self, redis: aioredis.Redis):
+    def __init__(self, redis: aioredis.Redis, pipe: RedisPipe):
         self.redis = redis
+        self.pipe = pipe  # the event store's pipelined connection, for the writes after appends
 
     async def index(self, state: MatchState, previous: MatchState | None = None) -> None:
         """Bring the indexes up to ``state`` after an append from ``previous`` (``None``: it was
         created); nothing to write unless the match was created or changed seats or status."""
         if previous is not None and previous.status == state.status and previous.seats == state.seats:
             return
-        async with self.redis.pipeline(transaction=False) as pipe:
-            pipe.zadd("rm:matches", {state.match_id: state.created_at})
-            accounts = {a for a in state.seats.values() if a}
-            if previous is not None:
-                for gone in {a for a in previous.seats.values() if a} - accounts:
-                    pipe.srem(f"rm:active:{gone}", state.match_id)
-            for account in accounts:
-                if state.status in ACTIVE:
-                    pipe.sadd(f"rm:active:{account}", state.match_id)
-                else:
-                    pipe.srem(f"rm:active:{account}", state.match_id)
-            await pipe.execute()
+        writes: list[tuple[str | int, ...]] = [("ZADD", "rm:matches", state.created_at, state.match_id)]
+        accounts = {a for a in state.seats.values() if a}
+        if previous is not None:
+            writes += [("SREM", f"rm:active:{gone}", state.match_id)
+                       for gone in {a for a in previous.seats.values() if a} - accounts]
+        writes += [("SADD" if state.status in ACTIVE else "SREM", f"rm:active:{account}", state.match_id)
+                   for account in accounts]
+        await self.pipe.execute_many(writes)
 
     async def rebuild(self, state: MatchState) -> None:
         """Write every read model of ``state`` from scratch (the summary and the indexes)."""

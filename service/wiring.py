@@ -52,7 +52,7 @@ def connect(settings: Settings) -> Services:
                                      socket_connect_timeout=5)
     queue_redis = redis.Redis.from_url(settings.queue_url or settings.redis_url)
     store = EventStore(client)
-    read_models = ReadModels(client)
+    read_models = ReadModels(client, store.pipe)
     timer_queue = Queue(TIMER_QUEUE, connection=queue_redis)
     solver_queue = Queue(SOLVER_QUEUE, connection=queue_redis)
     feeds = Feeds(client, store.pipe)

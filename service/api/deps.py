@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from litestar import Request
-from litestar.datastructures import State
 from litestar.openapi.datastructures import ResponseSpec
 
 from domain.errors import NotAllowed
@@ -32,10 +31,6 @@ def problems(*statuses: int) -> dict[int, ResponseSpec]:
     return {s: ResponseSpec(data_container=Problem, description=_DESCRIPTIONS[s], media_type=PROBLEM_MEDIA_TYPE,
                             generate_examples=False)
             for s in sorted({*statuses, 429})}
-
-
-def provide_services(state: State) -> Services:
-    return state.services
 
 
 async def provide_caller(request: Request, services: Services) -> Caller | None:
