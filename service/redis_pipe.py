@@ -37,16 +37,12 @@ Arg = bytes | str | int | float
 
 
 def pack(args: tuple[Arg, ...]) -> bytes:
-    """One command in the Redis protocol.
+    """One command in the Redis protocol (hiredis's packer, in C).
 
-    >>> pack(("GET", "k"))
-    b'*2\\r\\n$3\\r\\nGET\\r\\n$1\\r\\nk\\r\\n'
+    >>> pack(("GET", "k", 7))
+    b'*3\\r\\n$3\\r\\nGET\\r\\n$1\\r\\nk\\r\\n$1\\r\\n7\\r\\n'
     """
-    out = [b"*%d\r\n" % len(args)]
-    for arg in args:
-        data = arg if isinstance(arg, bytes) else str(arg).encode()
-        out.append(b"$%d\r\n%s\r\n" % (len(data), data))
-    return b"".join(out)
+    return hiredis.pack_command(args)
 
 
 async def _open(options: dict[str, Any], protocol: asyncio.Protocol) -> None:
