@@ -17,6 +17,8 @@ from collections.abc import Iterable
 
 import msgspec
 
+from domain.trax.tiles import EDGE
+
 STRIDE = 1 << 20
 OFFSET = 1 << 19
 STEP = (-STRIDE, 1, STRIDE, -1)
@@ -102,13 +104,17 @@ def constraint(tiles: dict[int, int], key: int) -> int:
     return known | white << 4
 
 
+OUTWARD = [tuple(zip(STEP, EDGE[tile])) for tile in range(16)]
+"""``OUTWARD[tile]``: for each side, the step to the neighbour and the pattern bits the tile gives it."""
+
+
 def frontier(tiles: dict[int, int]) -> dict[int, int]:
-    """Every empty cell next to a tile, with its constraint pattern."""
+    """Every empty cell next to a tile, with its constraint pattern (gathered edge by edge)."""
     cells: dict[int, int] = {}
-    for key in tiles:
-        for step in STEP:
+    for key, tile in tiles.items():
+        for step, edge in OUTWARD[tile]:
             cell = key + step
-            if cell not in tiles and cell not in cells:
-                cells[cell] = constraint(tiles, cell)
+            if cell not in tiles:
+                cells[cell] = cells.get(cell, 0) | edge
     return cells
 

@@ -13,15 +13,15 @@ empty cell, and (variant ``8x8``) the tiles stay within 8 x 8. The first move is
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
 import msgspec
 
 from domain.errors import IllegalMove
-from domain.trax.board import ORIGIN, STEP, STRIDE, Board, Box, constraint, frontier
-from domain.trax.forced import place, take_back
-from domain.trax.notation import Move, cell_at, cell_label, format_move, last_labels
-from domain.trax.tiles import FIRST_TILE, FITS, PRESENT, SYMBOL, SYMBOLS, side_colour, tile_for
+from domain.trax.board import ORIGIN, STEP, Board, Box, constraint, frontier
+from domain.trax.forced import TRIGGERS, place, play_out, signature, straight_chains, take_back
+from domain.trax.notation import Move, cell_at, cell_labeller, format_move, last_labels
+from domain.trax.tiles import FIRST_TILE, FITS, SYMBOL, SYMBOLS, tile_for
 from domain.trax.wins import wins_formed
 
 __all__ = ["STANDARD", "VARIANTS", "Variant", "count_legal", "has_legal_move", "legal_moves", "legal_placements",
@@ -107,12 +107,18 @@ def _candidates(tiles: dict[int, int]) -> list[tuple[int, int]]:
 
 def legal_placements(board: Board, variant: Variant) -> list[tuple[int, int]]:
     """Every legal (cell, tile), row by row, left to right, in the order ``+ / \\``."""
-    return list(_legal_fits(dict(board.tiles), board.box, variant, in_order=True))
+    return [(key, tile) for key, fits in _legal_cells(board.tiles, board.box, variant, in_order=True) for tile in fits]
 
 
 def legal_moves(board: Board, variant: Variant) -> list[str]:
-    """Every legal move in notation."""
-    return [cell_label(board.box, key) + SYMBOL[tile] for key, tile in legal_placements(board, variant)]
+    """Every legal move in notation, in the order of :func:`legal_placements`."""
+    label = cell_labeller(board.box)
+    moves: list[str] = []
+    for key, fits in _legal_cells(board.tiles, board.box, variant, in_order=True):
+        if fits:
+            name = label(key)
+            moves += [name + SYMBOL[tile] for tile in fits]
+    return moves
 
 
 def has_legal_move(board: Board, variant: Variant) -> bool:
@@ -145,43 +151,42 @@ def _is_legal(tiles: dict[int, int], box: Box | None, key: int, tile: int, max_s
 
 # ---------------------------------------------------------------- listing and counting fast
 #
-# Most placements set off no forced play: a tile is *quiet* when no side of it shows a colour that
-# already enters the empty cell beyond. Quiet placements are legal as they are (outside the 8x8
-# variant); only the others are played out and taken back. Listing the legal moves and counting
-# them at perft's last ply both rest on this.
-
-
-def _quiet_table(tile: int) -> list[bool]:
-    """Indexed by the colours already entering the four neighbour cells (2 bits per side)."""
-    return [all(not (signature >> 2 * s) & (1 << side_colour(tile, s)) for s in range(4)) for signature in range(256)]
-
-
-QUIET = {tile: _quiet_table(tile) for tile in SYMBOL}
+# Most placements set off no forced play (the tile is *quiet*, see ``forced.TRIGGERS``) and are legal
+# as they are; most others force a straight chain of plays ending quietly, legal too (see
+# ``forced.straight_chains``). Only the rest are played out, on a copy of the patterns they
+# touch (``forced.play_out``). Listing the legal moves and counting them at perft's last ply both
+# rest on this; neither changes ``tiles``.
 
 
 def count_legal(tiles: dict[int, int], box: Box | None, variant: Variant) -> int:
-    """How many legal moves the position has (``tiles`` is left as it was)."""
-    return sum(1 for _ in _legal_fits(tiles, box, variant))
+    """How many legal moves the position has."""
+    return sum(len(fits) for _, fits in _legal_cells(tiles, box, variant))
 
 
-def _legal_fits(tiles: dict[int, int], box: Box | None, variant: Variant, in_order: bool = False
-                ) -> Iterator[tuple[int, int]]:
-    """Every legal (cell, tile), cell by cell of the frontier -- ``in_order``: row by row, left to
-    right, in the order ``+ / \\`` -- (``tiles`` is left as it was)."""
+def _legal_cells(tiles: dict[int, int], box: Box | None, variant: Variant, in_order: bool = False
+                 ) -> Iterator[tuple[int, list[int]]]:
+    """Every cell of the frontier with its legal tiles (in the order ``+ / \\``; maybe none) --
+    ``in_order``: row by row, left to right."""
     if not tiles:
-        yield from ((ORIGIN, FIRST_TILE["+"]), (ORIGIN, FIRST_TILE["/"]))
+        yield ORIGIN, [FIRST_TILE["+"], FIRST_TILE["/"]]
         return
     cells = frontier(tiles)
     max_side = variant.max_side
     for key in sorted(cells) if in_order else cells:
-        pattern = cells[key]
-        signature = (PRESENT[cells.get(key - STRIDE, 0)] | PRESENT[cells.get(key + 1, 0)] << 2
-                     | PRESENT[cells.get(key + STRIDE, 0)] << 4 | PRESENT[cells.get(key - 1, 0)] << 6)
-        for tile in FITS[pattern]:
-            if QUIET[tile][signature] and max_side is None:
-                yield key, tile
-            elif _is_legal(tiles, box, key, tile, max_side):
-                yield key, tile
+        near = signature(cells, key)
+        yield key, [tile for tile in FITS[cells[key]] if _survives(tiles, cells, box, key, tile, near, max_side)]
+
+
+def _survives(tiles: dict[int, int], cells: dict[int, int], box: Box | None, key: int, tile: int, near: int,
+              max_side: int | None) -> bool:
+    """Whether a fitting (cell, tile) survives its forced plays and the area limit; ``cells`` is the
+    frontier and ``near`` the signature of ``key``."""
+    sides = TRIGGERS[tile][near]
+    if not sides:
+        filled: Iterable[int] | None = (key,)
+    else:
+        filled = straight_chains(tiles, cells, key, tile, sides) or play_out(tiles, cells, key, tile)
+    return filled is not None and (max_side is None or Box.around(filled, box).fits(max_side))
 
 
 def perft(depth: int, variant: Variant = STANDARD) -> int:

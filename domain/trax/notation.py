@@ -16,13 +16,13 @@ Move(column=2, row=1, symbol='+')
 from __future__ import annotations
 
 import functools
-
 import re
+from collections.abc import Callable
 
 import msgspec
 
 from domain.errors import InvalidCommand
-from domain.trax.board import Box, key_of, xy_of
+from domain.trax.board import STRIDE, Box, key_of, xy_of
 from domain.trax.tiles import SYMBOLS
 
 MOVE_FORM = "column, row and tile, like B1+, A2/ or @3\\"
@@ -90,6 +90,24 @@ def cell_label(box: Box | None, key: int) -> str:
     if box is None:
         return f"{column_label(x)}{y}"
     return f"{column_label(x - box.left + 1)}{y - box.top + 1}"
+
+
+def cell_labeller(box: Box | None) -> Callable[[int], str]:
+    """:func:`cell_label` for many cells of one box (the column labels are looked up once).
+
+    >>> cell_labeller(Box(0, 0, 0, 0))(key_of(1, 1))
+    'B2'
+    """
+    if box is None:
+        return functools.partial(cell_label, None)
+    columns = [column_label(index) for index in range(box.width + 2)]
+    top, left = divmod(key_of(box.left - 1, box.top - 1), STRIDE)  # the cell @0, as stored
+
+    def label(key: int) -> str:
+        y, x = divmod(key, STRIDE)
+        return f"{columns[x - left]}{y - top}"
+
+    return label
 
 
 def last_labels(box: Box | None) -> tuple[str, int]:

@@ -105,6 +105,18 @@ for _p in _PATTERNS:
     _known, _white = _p & 15, _p >> 4
     PRESENT[_p] = (2 if _white else 0) | (1 if _known & ~_white else 0)
 
+EDGE = [[0] * 4 for _ in range(16)]
+"""``EDGE[tile][side]``: the pattern bits the tile gives the cell beyond its side ``side``: that
+cell's opposite side is constrained, to the colour the tile shows there.
+
+>>> EDGE[5][N] == pattern_of({S: WHITE})
+True
+"""
+
+for _t in TILES:
+    for _s in range(4):
+        EDGE[_t][_s] = 1 << (_s ^ 2) | side_colour(_t, _s) << (4 + (_s ^ 2))
+
 EXIT = [[-1] * 4 for _ in range(16)]
 """``EXIT[tile][side]``: where a path entering the tile at ``side`` leaves it."""
 
