@@ -2,10 +2,11 @@
 
 The modules follow the rules file: :mod:`~domain.trax.tiles` (the tiles), :mod:`~domain.trax.board`
 (the grid and its bounding box), :mod:`~domain.trax.notation` (moves as written),
-:mod:`~domain.trax.forced` (forced plays and the three-edge rule), :mod:`~domain.trax.wins` (loops and
-lines), :mod:`~domain.trax.moves` (legal moves, perft), :mod:`~domain.trax.state` (options, commands,
-events, state), :mod:`~domain.trax.rules` (the decider), :mod:`~domain.trax.view` and
-:mod:`~domain.trax.svg`, and :mod:`~domain.trax.analysis` (which moves win or lose at once).
+:mod:`~domain.trax.forced` (forced plays and the three-edge rule), :mod:`~domain.trax.chains` (forced
+plays by table look-up), :mod:`~domain.trax.wins` (loops and lines), :mod:`~domain.trax.moves` (legal
+moves, perft), :mod:`~domain.trax.state` (options, commands, events, state), :mod:`~domain.trax.rules`
+(the decider), :mod:`~domain.trax.view` and :mod:`~domain.trax.svg`, and :mod:`~domain.trax.analysis`
+(which moves win or lose at once).
 :data:`TRAX` is the :class:`domain.game.Game` the server plays.
 
 >>> from domain.game import Context

@@ -19,7 +19,8 @@ import msgspec
 
 from domain.errors import IllegalMove
 from domain.trax.board import ORIGIN, STEP, Board, Box, constraint, frontier
-from domain.trax.forced import TRIGGERS, place, play_out, signature, straight_chains, take_back
+from domain.trax.chains import TRIGGERS, chain_ends, signatures
+from domain.trax.forced import place, play_out, take_back
 from domain.trax.notation import Move, cell_at, cell_labeller, format_move, last_labels
 from domain.trax.tiles import FIRST_TILE, FITS, SYMBOL, SYMBOLS, tile_for
 from domain.trax.wins import wins_formed
@@ -117,7 +118,8 @@ def legal_moves(board: Board, variant: Variant) -> list[str]:
     for key, fits in _legal_cells(board.tiles, board.box, variant, in_order=True):
         if fits:
             name = label(key)
-            moves += [name + SYMBOL[tile] for tile in fits]
+            for tile in fits:
+                moves.append(name + SYMBOL[tile])
     return moves
 
 
@@ -151,11 +153,11 @@ def _is_legal(tiles: dict[int, int], box: Box | None, key: int, tile: int, max_s
 
 # ---------------------------------------------------------------- listing and counting fast
 #
-# Most placements set off no forced play (the tile is *quiet*, see ``forced.TRIGGERS``) and are legal
-# as they are; most others force a straight chain of plays ending quietly, legal too (see
-# ``forced.straight_chains``). Only the rest are played out, on a copy of the patterns they
-# touch (``forced.play_out``). Listing the legal moves and counting them at perft's last ply both
-# rest on this; neither changes ``tiles``.
+# Most placements set off no forced play (the tile is *quiet*, see ``chains.TRIGGERS``) and are legal
+# as they are; most others start chains of forced plays that are legal by table look-ups (see
+# ``chains.chain_ends``). Only the rest are played out, on a copy of the patterns they touch
+# (``forced.play_out``). Listing the legal moves and counting them at perft's last ply both rest on
+# this; neither changes ``tiles``.
 
 
 def count_legal(tiles: dict[int, int], box: Box | None, variant: Variant) -> int:
@@ -172,20 +174,24 @@ def _legal_cells(tiles: dict[int, int], box: Box | None, variant: Variant, in_or
         return
     cells = frontier(tiles)
     max_side = variant.max_side
+    near = signatures(cells)
     for key in sorted(cells) if in_order else cells:
-        near = signature(cells, key)
-        yield key, [tile for tile in FITS[cells[key]] if _survives(tiles, cells, box, key, tile, near, max_side)]
+        fits = []
+        for tile in FITS[cells[key]]:
+            if _survives(tiles, cells, near, box, key, tile, max_side):
+                fits.append(tile)
+        yield key, fits
 
 
-def _survives(tiles: dict[int, int], cells: dict[int, int], box: Box | None, key: int, tile: int, near: int,
-              max_side: int | None) -> bool:
+def _survives(tiles: dict[int, int], cells: dict[int, int], near: dict[int, int], box: Box | None, key: int,
+              tile: int, max_side: int | None) -> bool:
     """Whether a fitting (cell, tile) survives its forced plays and the area limit; ``cells`` is the
-    frontier and ``near`` the signature of ``key``."""
-    sides = TRIGGERS[tile][near]
+    frontier and ``near`` its signatures."""
+    sides = TRIGGERS[tile][near[key]]
     if not sides:
         filled: Iterable[int] | None = (key,)
     else:
-        filled = straight_chains(tiles, cells, key, tile, sides) or play_out(tiles, cells, key, tile)
+        filled = chain_ends(tiles, cells, near, key, tile, sides) or play_out(tiles, cells, key, tile)
     return filled is not None and (max_side is None or Box.around(filled, box).fits(max_side))
 
 

@@ -93,7 +93,7 @@ def cell_label(box: Box | None, key: int) -> str:
 
 
 def cell_labeller(box: Box | None) -> Callable[[int], str]:
-    """:func:`cell_label` for many cells of one box (the column labels are looked up once).
+    """:func:`cell_label` for many cells of one box (the labels of its columns and rows are made once).
 
     >>> cell_labeller(Box(0, 0, 0, 0))(key_of(1, 1))
     'B2'
@@ -101,11 +101,12 @@ def cell_labeller(box: Box | None) -> Callable[[int], str]:
     if box is None:
         return functools.partial(cell_label, None)
     columns = [column_label(index) for index in range(box.width + 2)]
+    rows = [str(index) for index in range(box.height + 2)]
     top, left = divmod(key_of(box.left - 1, box.top - 1), STRIDE)  # the cell @0, as stored
 
     def label(key: int) -> str:
         y, x = divmod(key, STRIDE)
-        return f"{columns[x - left]}{y - top}"
+        return columns[x - left] + rows[y - top]
 
     return label
 
