@@ -7,6 +7,7 @@ fewer scopes (see :mod:`service.tokens`); ``account-name:<name>`` → account id
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import secrets
@@ -65,7 +66,10 @@ def caller_for(account: Account, grant: TokenGrant | None) -> Caller:
                   token_id=grant.token_id if grant else None)
 
 
+@functools.lru_cache(maxsize=65_536)
 def hash_token(token: str) -> str:
+    """The token as stored (SHA-256); remembered, since every request hashes its token twice
+    (its rate limit and its account)."""
     return hashlib.sha256(token.encode()).hexdigest()
 
 

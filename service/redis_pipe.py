@@ -138,17 +138,19 @@ class RedisPipe:
 
     async def execute(self, *args: Arg) -> Any:
         """The reply to one command."""
-        return await (await self._connection()).send(pack(args))
+        replies = self._open_replies() or await self._connect()
+        return await replies.send(pack(args))
 
     async def execute_many(self, commands: list[tuple[Arg, ...]]) -> list[Any]:
         """The replies to several commands, sent together."""
-        replies = await self._connection()
+        replies = self._open_replies() or await self._connect()
         return await asyncio.gather(*[replies.send(pack(command)) for command in commands])
 
-    async def _connection(self) -> _Replies:
+    def _open_replies(self) -> _Replies | None:
+        """The connection, if it is open and belongs to the running loop."""
         replies = self._replies
         if replies is None or replies.lost or replies.loop is not asyncio.get_running_loop():
-            replies = await self._connect()
+            return None
         return replies
 
     async def evalsha(self, script: Script, keys: list[str], args: list[Arg]) -> Any:
@@ -165,8 +167,7 @@ class RedisPipe:
         if self._connecting is None or self._connecting[0] is not loop:
             self._connecting = (loop, asyncio.Lock())
         async with self._connecting[1]:
-            replies = self._replies
-            if replies is not None and not replies.lost and replies.loop is loop:
+            if (replies := self._open_replies()) is not None:
                 return replies
             replies = _Replies()
             await _open(self._options, replies)

@@ -258,6 +258,8 @@ def _after_turn(state: TraxState, event: Played) -> TraxState:
 
 def _win(wins: list[tuple[int, str]], mover: str, move: str) -> Result | None:
     """Who a turn's loops and lines make the winner: the mover if any is theirs, else the opponent."""
+    if not wins:
+        return None
     formed = {(COLOUR_NAMES[colour], kind) for colour, kind in wins}
     opponent = other(mover)
     mine, theirs = (next((k for k in ("loop", "line") if (seat, k) in formed), None) for seat in (mover, opponent))
