@@ -56,6 +56,9 @@ import uvloop
 
 from lean_http import Closed, LeanConnection
 
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from service.redis_pipe import RedisPipe, options_of  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TARGET_COMMANDS_PER_S = 1_000
 TARGET_P99_MS = 25.0
@@ -665,19 +668,26 @@ def _redis_calls(client: redis.Redis | None) -> dict[str, int]:
 
 
 @dataclass
+class TasksFloor:
+    rtt: dict[str, float]
+    per_s: float
+    cpu_us: float  # CPU of this process per Redis command in the asyncio loop
+
+
+@dataclass
 class RedisFloor:
     sync_rtt: dict[str, float]
     sync_per_s: float
-    async_rtt: dict[str, float]
-    async_per_s: float
     tasks: int
-    async_cpu_us: float  # CPU of this process per Redis command in the asyncio loop
     sync_cpu_us: float
+    pooled: TasksFloor  # redis.asyncio's pool (what the API used for every command before)
+    piped: TasksFloor  # service.redis_pipe (what the API uses for the commands of a move)
 
 
 async def redis_floor(url: str, seconds: float, tasks: int) -> RedisFloor:
     """XADD + XRANGE of one ~200-byte event, as the event store does per command: one client in a
-    tight loop (redis-py, blocking), then ``tasks`` asyncio tasks on one redis.asyncio pool."""
+    tight loop (redis-py, blocking), then ``tasks`` asyncio tasks on one redis.asyncio pool, and on one
+    pipelined connection (:mod:`service.redis_pipe`)."""
     payload = b'{"version":1,"at":1700000000000,"visibility":"public","event":{"type":"played","seat":"white",' \
               b'"move":"@0+","placed":["@0+"],"at":1700000000000}}' + b" " * 60
     tag = os.urandom(4).hex()
@@ -700,33 +710,45 @@ async def redis_floor(url: str, seconds: float, tasks: int) -> RedisFloor:
     sync_cpu_us = (time.process_time() - cpu) / max(1, 2 * n) * 1e6
 
     client = aioredis.Redis.from_url(url, max_connections=tasks + 10)
+    pooled = await _tasks_floor(tasks, seconds, f"{tag}:a", keys,
+                                lambda k, v: client.xadd(k, {"e": payload}, id=f"{v}-0"),
+                                lambda k, v: client.xrange(k, min=f"{v}-0", max="+"))
+    pipe = RedisPipe(options_of(client))
+    piped = await _tasks_floor(tasks, seconds, f"{tag}:p", keys,
+                               lambda k, v: pipe.execute("XADD", k, f"{v}-0", "e", payload),
+                               lambda k, v: pipe.execute("XRANGE", k, f"{v}-0", "+"))
+    await pipe.close()
+    await client.aclose()
+    for chunk in range(0, len(keys), 100):
+        sync.delete(*keys[chunk:chunk + 100])
+    sync.close()
+    return RedisFloor(sync_rtt=percentiles(samples), sync_per_s=sync_rate, tasks=tasks, sync_cpu_us=sync_cpu_us,
+                      pooled=pooled, piped=piped)
+
+
+async def _tasks_floor(tasks: int, seconds: float, tag: str, keys: list[str], xadd, xrange) -> TasksFloor:
+    """``tasks`` asyncio tasks each appending and reading back one event in a loop."""
     lat: list[float] = []
     done = 0
     stop_at = time.perf_counter() + seconds
 
     async def worker(i: int) -> None:
         nonlocal done
-        k = f"bench-floor:{tag}:a{i}"
+        k = f"bench-floor:{tag}{i}"
         keys.append(k)
         v = 0
         while time.perf_counter() < stop_at:
             v += 1
             start = time.perf_counter()
-            await client.xadd(k, {"e": payload}, id=f"{v}-0")
-            await client.xrange(k, min=f"{v}-0", max="+")
+            await xadd(k, v)
+            await xrange(k, v)
             lat.append((time.perf_counter() - start) * 1000)
             done += 1
 
     begun, cpu = time.perf_counter(), time.process_time()
     await asyncio.gather(*(worker(i) for i in range(tasks)))
-    async_rate = done / (time.perf_counter() - begun)
-    async_cpu_us = (time.process_time() - cpu) / max(1, 2 * done) * 1e6
-    await client.aclose()
-    for chunk in range(0, len(keys), 100):
-        sync.delete(*keys[chunk:chunk + 100])
-    sync.close()
-    return RedisFloor(sync_rtt=percentiles(samples), sync_per_s=sync_rate, async_rtt=percentiles(lat),
-                      async_per_s=async_rate, tasks=tasks, async_cpu_us=async_cpu_us, sync_cpu_us=sync_cpu_us)
+    return TasksFloor(rtt=percentiles(lat), per_s=done / (time.perf_counter() - begun),
+                      cpu_us=(time.process_time() - cpu) / max(1, 2 * done) * 1e6)
 
 
 # ---------------------------------------------------------------- output
@@ -802,8 +824,10 @@ def print_floor(floor: RedisFloor) -> None:
     print("raw Redis floor from this process (XADD + XRANGE of one ~200-byte event = 2 round trips), ms p50/p90/p99/max:")
     print(f"  1 blocking redis-py client:      {_ms(floor.sync_rtt):>24}   {floor.sync_per_s:>7,.0f} XADD+XRANGE/s   "
           f"{floor.sync_cpu_us:4.0f} us client CPU per Redis command")
-    print(f"  {floor.tasks} tasks, one redis.asyncio pool: {_ms(floor.async_rtt):>22}   {floor.async_per_s:>7,.0f} XADD+XRANGE/s   "
-          f"{floor.async_cpu_us:4.0f} us client CPU per Redis command (the API uses redis.asyncio)")
+    for name, tasks, note in (("one redis.asyncio pool:", floor.pooled, "(the API's other commands)"),
+                              ("one pipelined connection:", floor.piped, "(service.redis_pipe: the API's moves)")):
+        print(f"  {floor.tasks} tasks, {name:26s} {_ms(tasks.rtt):>18}   {tasks.per_s:>7,.0f} XADD+XRANGE/s   "
+              f"{tasks.cpu_us:4.0f} us client CPU per Redis command {note}")
 
 
 # ---------------------------------------------------------------- main
