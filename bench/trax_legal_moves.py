@@ -25,10 +25,11 @@ from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from domain.trax.board import OFFSET, ORIGIN, STEP, STRIDE, Board, Box  # noqa: E402
+from domain.trax.board import OFFSET, ORIGIN, STEP, STRIDE, Board, Box, constraint  # noqa: E402
+from domain.trax.forced import place, take_back  # noqa: E402
 from domain.trax.moves import VARIANTS, Variant, legal_moves, play_move  # noqa: E402
 from domain.trax.notation import column_label, parse_move  # noqa: E402
-from domain.trax.tiles import CLASH, FIRST_TILE, FITS, FORCED, PRESENT, SYMBOL, side_colour  # noqa: E402
+from domain.trax.tiles import FIRST_TILE, FITS, PRESENT, SYMBOL, side_colour  # noqa: E402
 from domain.trax.wins import wins_formed  # noqa: E402
 
 ARCHIVE = Path(__file__).resolve().parents[2] / "shared" / "data" / "trax" / "traxgame-commented-games.tsv"
@@ -39,28 +40,9 @@ LAST_MOVE = 80
 
 # ---------------------------------------------------------------- the baseline (commit 5abe317)
 #
-# ``moves.legal_moves`` and everything it called, copied as it was, so the comparison does not
-# move when the domain code does.
-
-
-def baseline_constraint(tiles: dict[int, int], key: int) -> int:
-    known = white = 0
-    t = tiles.get(key - STRIDE)
-    if t is not None:
-        known, white = 1, (t >> 2) & 1
-    t = tiles.get(key + 1)
-    if t is not None:
-        known |= 2
-        white |= (t >> 2) & 2
-    t = tiles.get(key + STRIDE)
-    if t is not None:
-        known |= 4
-        white |= (t << 2) & 4
-    t = tiles.get(key - 1)
-    if t is not None:
-        known |= 8
-        white |= (t << 2) & 8
-    return known | white << 4
+# ``moves.legal_moves`` as it was: the listing copied here, so the comparison does not move when the
+# listing does; it plays placements out with ``forced.place`` and reads patterns with
+# ``board.constraint``, which the domain still uses for playing a move (and the new listing does not).
 
 
 def baseline_frontier(tiles: dict[int, int]) -> dict[int, int]:
@@ -69,39 +51,15 @@ def baseline_frontier(tiles: dict[int, int]) -> dict[int, int]:
         for step in STEP:
             cell = key + step
             if cell not in tiles and cell not in cells:
-                cells[cell] = baseline_constraint(tiles, cell)
+                cells[cell] = constraint(tiles, cell)
     return cells
 
 
-def baseline_place(tiles: dict[int, int], key: int, tile: int) -> list[int] | None:
-    tiles[key] = tile
-    placed = [key]
-    todo = [key - STRIDE, key + 1, key + STRIDE, key - 1]
-    for cell in todo:
-        if cell in tiles:
-            continue
-        pattern = baseline_constraint(tiles, cell)
-        if CLASH[pattern]:
-            baseline_take_back(tiles, placed)
-            return None
-        forced = FORCED[pattern]
-        if forced:
-            tiles[cell] = forced
-            placed.append(cell)
-            todo += (cell - STRIDE, cell + 1, cell + STRIDE, cell - 1)
-    return placed
-
-
-def baseline_take_back(tiles: dict[int, int], placed: list[int]) -> None:
-    for cell in placed:
-        del tiles[cell]
-
-
 def baseline_is_legal(tiles: dict[int, int], box: Box | None, key: int, tile: int, max_side: int | None) -> bool:
-    placed = baseline_place(tiles, key, tile)
+    placed = place(tiles, key, tile)
     if placed is None:
         return False
-    baseline_take_back(tiles, placed)
+    take_back(tiles, placed)
     return max_side is None or Box.around(placed, box).fits(max_side)
 
 
