@@ -12,6 +12,8 @@ import logging
 import msgspec
 from litestar import MediaType, Request, Response
 from litestar.exceptions import HTTPException, NotAuthorizedException, ValidationException
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from domain.errors import DomainError
 
@@ -88,6 +90,13 @@ def http_error_handler(_: Request, exc: HTTPException) -> Response:
     return problem(status, code, detail, headers)
 
 
+def store_unreachable_handler(_: Request, exc: Exception) -> Response:
+    log.warning("Redis did not answer: %s", exc)
+    return problem(503, "store_unavailable", "The game store did not answer. If you sent a command, it may or "
+                                             "may not have been recorded: send it again with the same "
+                                             "Idempotency-Key, which plays it at most once.")
+
+
 def unexpected_error_handler(_: Request, exc: Exception) -> Response:
     log.exception("unexpected error", exc_info=exc)
     return problem(500, "internal_error", "Something went wrong on the server; nothing was changed by this request.")
@@ -96,6 +105,8 @@ def unexpected_error_handler(_: Request, exc: Exception) -> Response:
 EXCEPTION_HANDLERS = {
     DomainError: domain_error_handler,
     HTTPException: http_error_handler,
+    RedisConnectionError: store_unreachable_handler,
+    RedisTimeoutError: store_unreachable_handler,
     Exception: unexpected_error_handler,
 }
 

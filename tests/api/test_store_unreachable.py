@@ -1,0 +1,24 @@
+"""When Redis does not answer, a request gets a 503 problem (not a 500) and the match is unchanged."""
+
+from __future__ import annotations
+
+from service.embedded_redis import free_port
+from tests.api.helpers import Duel
+
+
+def test_a_store_that_does_not_answer_is_a_503_problem_and_changes_nothing(http, live_server):
+    duel = Duel(http).ready()
+    before = duel.view()["version"]
+    pipe = live_server.server.config.app.state.services.store.pipe
+    options, replies = pipe._options, pipe._replies
+    pipe._options, pipe._replies = {"host": "127.0.0.1", "port": free_port()}, None  # nothing listens there
+    try:
+        r = duel.play("@0+", "white", headers={"Idempotency-Key": "unreachable-1"})
+    finally:
+        pipe._options, pipe._replies = options, replies
+    assert r.status_code == 503, r.text
+    assert r.headers["content-type"].startswith("application/problem+json")
+    assert r.json()["code"] == "store_unavailable" and "Idempotency-Key" in r.json()["detail"]
+    assert duel.view()["version"] == before
+    again = duel.play("@0+", "white", headers={"Idempotency-Key": "unreachable-1"})
+    assert again.status_code == 200 and again.json()["version"] == before + 1
