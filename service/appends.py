@@ -50,6 +50,12 @@ def parse(message: bytes) -> tuple[str, Appended]:
     return match_id.decode(), Appended(int(before), events)
 
 
+def look_again(waiter: asyncio.Future) -> None:
+    """Wake ``waiter`` with no news: it reads the stream to see what changed (if anything)."""
+    if not waiter.done():
+        waiter.set_result(None)
+
+
 class AppendWaiters:
     """The requests of this process waiting for a match to change."""
 
@@ -84,8 +90,7 @@ class AppendWaiters:
     def _look_again(self) -> None:
         for futures in self._waiting.values():
             for future in futures:
-                if not future.done():
-                    future.set_result(None)
+                look_again(future)
 
     async def close(self) -> None:
         await self._subscriber.close()

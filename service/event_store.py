@@ -27,7 +27,7 @@ from typing import Literal
 import msgspec
 import redis.asyncio as aioredis
 
-from service.appends import CHANNEL, AppendWaiters
+from service.appends import CHANNEL, AppendWaiters, look_again
 from service.redis_pipe import RedisPipe, Script, options_of
 
 _APPEND = """
@@ -79,11 +79,6 @@ def match_key_prefix(match_id: str) -> str:
     return "{m:%s}:" % match_id
 
 
-def _wake(appended: asyncio.Future) -> None:
-    if not appended.done():
-        appended.set_result(None)
-
-
 class AppendOutcome(msgspec.Struct, frozen=True):
     """``appended`` (with the new version), ``conflict`` (with the current version), or
     ``duplicate`` (with the response stored by the first command under that idempotency key)."""
@@ -101,8 +96,9 @@ class EventStore:
 
     def __init__(self, redis: aioredis.Redis):
         self.redis = redis
-        self.pipe = RedisPipe(options_of(redis))
-        self.waiters = AppendWaiters(options_of(redis))
+        options = options_of(redis)
+        self.pipe = RedisPipe(options)
+        self.waiters = AppendWaiters(options)
         self._append = Script(_APPEND)
 
     async def append(self, match_id: str, expected_version: int, encoded_events: list[bytes], *,
@@ -160,7 +156,7 @@ class EventStore:
                     return events
                 if (remaining := until - loop.time()) <= 0:
                     return []
-                timer = loop.call_later(remaining, _wake, appended)
+                timer = loop.call_later(remaining, look_again, appended)
                 try:
                     news = await appended
                 finally:
