@@ -148,6 +148,8 @@ MATCH_EVENTS: tuple[type, ...] = (
 )
 
 Status = Literal["waiting", "pregame", "running", "finished", "aborted"]
+OVER: tuple[Status, ...] = ("finished", "aborted")
+"""The statuses of a match that is over: nothing more can be played."""
 MAX_SCHEDULE_MS = 366 * 24 * 3600 * 1000
 
 
@@ -251,7 +253,7 @@ def decide(game: Game, state: MatchState, command: Any, ctx: Context) -> list[An
     if ctx.system and state.status in ("running", "finished"):
         # a solver's answer (after the result: for the record)
         return game.decide(state.game, command, _game_context(state, ctx, None))
-    if state.status in ("finished", "aborted"):
+    if state.status in OVER:
         raise WrongState("match_over", "The match is over; nothing more can be played.")
     if isinstance(command, Abort):
         if not ctx.organizer:

@@ -17,10 +17,9 @@ import redis.asyncio as aioredis
 from domain import match as lifecycle
 from domain.bots import has_something_to_do
 from domain.game import Deadline, Game, Result
-from domain.match import MatchState
+from domain.match import OVER, MatchState
 from service.redis_pipe import RedisPipe
 
-OVER = ("finished", "aborted")
 CAP = 1_000
 
 

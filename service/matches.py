@@ -37,7 +37,7 @@ from domain import match as lifecycle
 from domain.codec import PUBLIC, Recorded, codec_for
 from domain.errors import DomainError, InvalidCommand, WrongState
 from domain.game import Context, Deadline, Game, Viewer
-from domain.match import MatchState
+from domain.match import OVER, MatchState
 from domain.registry import game_named
 from service.event_store import EventStore
 from service.problems import NotFound
@@ -223,7 +223,9 @@ class MatchService:
     async def events(self, match_id: str, account: str | None, organizer: bool, after: int = 0,
                      wait_ms: int = 0) -> Page:
         """The events after version ``after`` this caller may see, waiting up to ``wait_ms`` for one,
-        with the match as it stands after them (events the caller may not see are passed over)."""
+        with the match as it stands after them (events the caller may not see are passed over).
+        A match that is over answers at once: nothing more will be played (its SSE stream ends
+        there too), so the bot whose move ended it has its answer without waiting."""
         game, state, _ = await self.last_seen(match_id)
         codec = codec_for(game)
         until = time.monotonic() + wait_ms / 1000
@@ -231,6 +233,8 @@ class MatchService:
             remaining = max(0, int((until - time.monotonic()) * 1000))
             due = lifecycle.deadline(game, state)
             block = remaining if due is None else min(remaining, max(0, due.at - self.clock()) + 1)
+            if state.status in OVER:
+                block = 0  # nothing follows the end
             raw = await self.store.wait(match_id, after, block)
             if not raw and due is not None and self.clock() >= due.at:
                 game, state = await self.current(match_id)  # a deadline passed while waiting: apply it
@@ -241,7 +245,7 @@ class MatchService:
                 after = recorded[-1].version
             viewer = viewer_for(state, account, organizer)
             visible = [as_shown(r, viewer) for r in recorded if may_see(r, viewer)]
-            if visible or remaining <= 0:
+            if visible or remaining <= 0 or state.status in OVER:
                 return Page(events=visible, game=game, state=state, viewer=viewer)
             if not raw and block < remaining and lifecycle.deadline(game, state) == due:
                 await asyncio.sleep(min(remaining, 1000) / 1000)  # a deadline that changes nothing

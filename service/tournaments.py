@@ -26,7 +26,7 @@ import redis.asyncio as aioredis
 from domain import match as lifecycle
 from domain.errors import WrongState
 from domain.game import Game
-from domain.match import MatchState
+from domain.match import OVER, MatchState
 from domain.registry import game_named
 from domain.tournaments import Tournament, create
 from domain.tournaments.matches import SeatRule, record_results, seating
@@ -36,7 +36,6 @@ from service.problems import NotFound
 log = logging.getLogger(__name__)
 Millis = Annotated[int, msgspec.Meta(ge=0, le=lifecycle.MAX_SCHEDULE_MS)]
 MATCH_ID = re.compile(r"(t[0-9a-f]{12})-r\d+-t\d+")
-OVER = ("finished", "aborted")
 _SWAP = """
 if (redis.call('HGET', KEYS[1], 'v') or '0') ~= ARGV[1] then return 0 end
 redis.call('HSET', KEYS[1], 'v', ARGV[2], 'doc', ARGV[3])

@@ -15,6 +15,7 @@ from litestar import Controller, Request, Response, get
 from litestar.params import QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
+from domain.match import OVER
 from service.accounts import Caller
 from service.api.deps import identity, problems
 from service.api.matches import MatchId, Wait, view_for
@@ -36,8 +37,8 @@ class LiveController(Controller):
     @get("/events", summary="Events after a version (long-poll with wait=)", responses=problems(400, 401, 404))
     async def events(self, match_id: MatchId, services: Services, caller: Caller | None,
                      after: After = 0, wait: Wait = 0, legal_moves: WithLegalMoves = False) -> Response[EventsPage]:
-        """Waits up to ``wait`` seconds for a first event after ``after``; the page then holds every
-        event up to ``version``, where the match now stands. Bots: long-poll with
+        """Waits up to ``wait`` seconds for a first event after ``after`` (not at all once the match
+        is over); the page then holds every event up to ``version``, where the match now stands. Bots: long-poll with
         ``after=<version of the last page>&wait=30&legal_moves=true`` and move when ``legal_moves``
         is not empty."""
         account, organizer = identity(caller)
@@ -74,5 +75,5 @@ async def _messages(services: Services, match_id: str, caller: Caller | None, af
         if not page.events:
             yield ServerSentEventMessage(comment="keep-alive")
         after = max(after, page.state.version)
-        if page.state.status in ("finished", "aborted"):
+        if page.state.status in OVER:
             return

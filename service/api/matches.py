@@ -23,7 +23,7 @@ from service.wiring import Services
 MatchId = Annotated[str, Parameter(description="The match id.", max_length=64)]
 IdempotencyKey = Annotated[str | None, HeaderParameter(name="Idempotency-Key", required=False, max_length=200,
                                                  description="Repeat a command safely: the same key returns the first response.")]
-Wait = Annotated[float, QueryParameter(name="wait", ge=0, le=60, description="Seconds to wait for a first event.")]
+Wait = Annotated[float, QueryParameter(name="wait", ge=0, le=60, description="Seconds to wait for a first event (none when the match is over).")]
 ExpectedVersion = Annotated[int | None, QueryParameter(name="expected_version", required=False, ge=0,
                                                        schema_extra={"minimum": 0},  # Litestar drops ge=0 here
                                                   description="Refuse with 409 unless the match is at this version.")]
@@ -147,8 +147,8 @@ class MatchController(Controller):
         """The command of ``POST /commands`` (same body, key and refusals), then, in the same answer,
         the long-poll ``GET /events?after=<its version>&wait=<wait>&legal_moves=true``: the events
         that followed it (in Trax, the opponent's move) and the caller's legal moves after them.
-        A bot plays a whole game with one request a move. A retry with the same
-        ``Idempotency-Key`` plays nothing twice and waits again."""
+        A bot plays a whole game with one request a move; the move that ends the match is answered
+        at once. A retry with the same ``Idempotency-Key`` plays nothing twice and waits again."""
         account, accepted = await accept(services, match_id, await request.body(), caller, idempotency_key,
                                          expected_version)
         after = msgspec.json.decode(accepted, type=_AcceptedVersion).version

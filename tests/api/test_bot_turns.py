@@ -59,6 +59,25 @@ def test_a_turn_plays_and_answers_with_the_opponents_reply_and_the_legal_moves_a
     assert following["legal_moves"] == events_page(duel, "white", after=0, legal_moves="true")["legal_moves"]
 
 
+def test_the_turn_that_ends_the_match_is_answered_at_once_and_so_is_a_long_poll_after_the_end(http):
+    """Nothing follows the end of a match, so neither waits for its ``wait``."""
+    duel = Duel(http).ready()
+    duel.play_all(G3[:-1])
+    last = http.post(f"{duel.url}/turn", params={"wait": 30}, json={"type": "play", "move": G3[-1]},
+                     headers=duel.red)
+    assert last.status_code == 200, last.text
+    assert last.elapsed.total_seconds() < 10
+    following = last.json()["next"]
+    assert (following["status"], following["events"], following["legal_moves"]) == ("finished", [], [])
+    assert following["version"] == last.json()["accepted"]["version"]
+
+    for seat in ("white", "red"):
+        r = http.get(f"{duel.url}/events", params={"after": following["version"], "wait": 30},
+                     headers=duel.seat_headers(seat))
+        assert r.status_code == 200 and r.elapsed.total_seconds() < 10
+        assert (r.json()["status"], r.json()["events"]) == ("finished", [])
+
+
 def test_a_refused_turn_is_a_problem_at_once_and_a_repeated_one_plays_once(http):
     duel = Duel(http).ready()
     refused = http.post(f"{duel.url}/turn", params={"wait": 30}, json={"type": "play", "move": "@0+"},
