@@ -37,6 +37,7 @@ import argparse
 import asyncio
 import collections
 import os
+import random
 import re
 import shutil
 import signal
@@ -65,6 +66,13 @@ TARGET_P99_MS = 25.0
 LONG_POLL_WAIT_S = 5
 CLOCKS = {"none": {"time": {"type": "none"}}, "default": {}}  # default: Trax's one-grace clock (60 s + grace)
 SEATS = ("white", "red")
+ARRIVALS = ("poisson", "even", "per-match")
+"""How a paced run (``--rate R``) spaces the moves it offers. ``poisson``: R moves a second in all,
+at the times of a Poisson process (independent bots: the gaps are random, bursts happen); the bot
+to move that asked first takes the next time. ``even``: the same, one move every 1/R s. ``per-match``:
+each match its own clock of R/matches moves a second; the matches start together, so their clocks
+tick together and the moves arrive in bursts of one per match (the bench's pacing before
+2026-11-23, kept to compare)."""
 _json = msgspec.json.Encoder()
 _decode = msgspec.json.Decoder()
 
@@ -336,10 +344,15 @@ async def new_match(http: Http, white: tuple[str, str], red: tuple[str, str], cr
 
 
 class Run:
-    def __init__(self, base_url: str, stats: Stats, options: dict, protocol: str, match_rate: float):
+    def __init__(self, base_url: str, stats: Stats, options: dict, protocol: str, rate: float,
+                 matches: int, arrivals: str = "poisson"):
         self.base_url, self.stats, self.options = base_url, stats, options
         self.protocol = protocol  # "turn", "poll" or "classic"
-        self.match_rate = match_rate  # moves per second per match; 0: as fast as the server answers
+        self.rate = rate  # offered moves per second, all matches together; 0: as fast as the server answers
+        self.match_rate = rate / max(1, matches)
+        self.arrivals = arrivals  # see ARRIVALS
+        self.next_slot = 0.0  # the last move slot handed out (arrivals "poisson" and "even")
+        self.slots = random.Random(7)
         self.stopping = False
         self.clients: list[Http] = []
 
@@ -413,7 +426,7 @@ class SeatBot:
         answer = await self.cancellable(self.http.call(
             "turn", "POST", f"/matches/{self.match}/turn", self.token,
             {"type": "play", "move": self.pair.rng.choice(self.moves)}, params={"wait": LONG_POLL_WAIT_S},
-            key=os.urandom(12).hex()))
+            key=os.urandom(12).hex()), partner_may_cancel=False)
         self.moves = []
         if answer is None:
             self.pair.posted.pop(sent, None)
@@ -460,14 +473,15 @@ class SeatBot:
         else:
             await self.play(body["moves"])
 
-    async def cancellable(self, call) -> dict | None:
+    async def cancellable(self, call, partner_may_cancel: bool = True) -> dict | None:
         """The answer of ``call`` (a request of this seat's match), or ``None`` when it failed or the
-        partner cancelled it because it started the next match."""
+        partner cancelled it because it started the next match. A ``POST /turn`` is not cancelled:
+        its move was sent, and the answer comes at once when the match ends (so it is counted)."""
         if self.inbox:
             call.close()
             return None  # the partner started the next match (checked with no await before the call starts)
         pending = asyncio.ensure_future(call)
-        self.polling = pending
+        self.polling = pending if partner_may_cancel else None
         try:
             await asyncio.wait({pending})
         finally:
@@ -512,8 +526,6 @@ class SeatBot:
 
 class Pair:
     def __init__(self, run: Run, white: tuple[str, str], red: tuple[str, str], seed: int):
-        import random
-
         self.run = run
         self.rng = random.Random(seed)
         self.posted: dict[tuple[str, int], float] = {}
@@ -523,14 +535,19 @@ class Pair:
         self.ended = ""  # the last match of the pair seen to end
 
     async def pace(self) -> None:
-        """With a paced run, wait for this match's next slot (a match late for its slot moves at once,
-        so the offered load stays at the rate while the server keeps up)."""
-        if not self.run.match_rate:
+        """With a paced run, wait for this move's slot (see ``ARRIVALS``)."""
+        run = self.run
+        if not run.rate:
             return
         now = time.perf_counter()
-        self.next_move_at = max(self.next_move_at + 1 / self.run.match_rate, now - 1 / self.run.match_rate)
-        if self.next_move_at > now:
-            await asyncio.sleep(self.next_move_at - now)
+        if run.arrivals == "per-match":  # a match late for its slot moves at once
+            self.next_move_at = max(self.next_move_at + 1 / run.match_rate, now - 1 / run.match_rate)
+            slot = self.next_move_at
+        else:  # the next slot of the whole run, in the order the bots ask; a slot nobody wanted is gone
+            gap = run.slots.expovariate(run.rate) if run.arrivals == "poisson" else 1 / run.rate
+            slot = run.next_slot = max(run.next_slot + gap, now)
+        if slot > now:
+            await asyncio.sleep(slot - now)
 
 
 def _events_of(accepted: dict | None) -> list[dict]:
@@ -542,8 +559,6 @@ class Driver:
     """``drivers`` mode: one loop drives both seats of its own match."""
 
     def __init__(self, run: Run, white: tuple[str, str], red: tuple[str, str], seed: int):
-        import random
-
         self.run, self.rng = run, random.Random(seed)
         self.http = run.http()
         self.accounts = {"white": white, "red": red}
@@ -593,9 +608,9 @@ class LoadResult:
 
 
 async def run_load(server: Server, mode: str, clients: int, warmup: float, seconds: float,
-                   options: dict, rate: float) -> LoadResult:
+                   options: dict, rate: float, arrivals: str = "poisson") -> LoadResult:
     stats = Stats()
-    run = Run(server.url, stats, options, protocol=mode, match_rate=rate / max(1, clients // 2))
+    run = Run(server.url, stats, options, protocol=mode, rate=rate, matches=max(1, clients // 2), arrivals=arrivals)
     prefix = f"b{os.urandom(3).hex()}_"
     if mode in ("turn", "poll", "classic"):
         accounts = await create_accounts(run, 2 * (clients // 2), prefix)
@@ -648,7 +663,7 @@ async def run_load(server: Server, mode: str, clients: int, warmup: float, secon
     server_cpu["other processes"] = max(0.0, busy - client_cpu - sum(server_cpu.values()))
     if server.external_redis:
         server_cpu["redis"] = float("nan")  # not in the server's process tree: counted in "rest of the machine"
-    label = f"{mode}, {server.api_workers or 'ext.'} API, {f'{rate:,.0f}/s' if rate else 'max'}"
+    label = f"{mode}, {server.api_workers or 'ext.'} API, {f'{rate:,.0f}/s {arrivals}' if rate else 'max'}"
     return LoadResult(label=label, stats=stats, seconds=window, client_cpu=client_cpu,
                       server_cpu=server_cpu, redis_calls=calls, matches=matches,
                       log_window=server.log_errors(log_before, log_after))
@@ -843,6 +858,8 @@ def main() -> int:
     parser.add_argument("--api-workers", default="2,1", help="API process counts to compare (default 2,1)")
     parser.add_argument("--rate", default="0,1000",
                         help="comma-separated offered commands/s, 0 = as fast as answered (default 0,1000)")
+    parser.add_argument("--arrivals", choices=ARRIVALS, default="poisson",
+                        help="how a paced run spaces the moves it offers (default poisson; see ARRIVALS)")
     parser.add_argument("--redis-url", default=None, help="use this Redis instead of the embedded one")
     parser.add_argument("--url", default=None,
                         help="load a server started elsewhere (its CPU is not measured; --api-workers is ignored)")
@@ -887,7 +904,7 @@ def main() -> int:
                     print(f"running {mode} at {f'{rate:,.0f} commands/s' if rate else 'full speed'} against "
                           f"{server.url} ({count} API process{'es' if count > 1 else ''}) ...", flush=True)
                     results.append(uvloop.run(run_load(server, mode, args.clients, args.warmup, args.seconds,
-                                                       options, rate)))
+                                                       options, rate, args.arrivals)))
                     if floor is None and server.redis_url and args.floor_seconds > 0:
                         floor = asyncio.run(redis_floor(server.redis_url, args.floor_seconds, args.clients))
                 finally:
