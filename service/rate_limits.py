@@ -34,7 +34,6 @@ import math
 import time
 
 import msgspec
-import redis.asyncio as aioredis
 from litestar import Litestar
 from litestar.datastructures import ResponseHeader
 from litestar.enums import ScopeType
@@ -44,6 +43,7 @@ from redis.exceptions import RedisError
 
 from domain.errors import DomainError
 from service.accounts import hash_token
+from service.redis_pipe import RedisPipe, Script
 from service.settings import Settings
 
 _COUNT = """
@@ -109,9 +109,11 @@ class _Window:
 
 
 class RateLimiter:
-    def __init__(self, redis: aioredis.Redis, flush_s: float = FLUSH_S):
-        self.redis = redis
-        self._count = redis.register_script(_COUNT)
+    """The counts of one API process, shared through ``pipe`` (the process's pipelined connection)."""
+
+    def __init__(self, pipe: RedisPipe, flush_s: float = FLUSH_S):
+        self.pipe = pipe
+        self._count = Script(_COUNT)
         self._windows: dict[str, _Window] = {}
         self._flush_s = flush_s
         self._flush_armed = False
@@ -121,7 +123,7 @@ class RateLimiter:
         now = time.monotonic()
         window = self._windows.get(key)
         if window is None or now >= window.ends:
-            count, ttl_ms = await self._count(keys=[key], args=[window_s * 1000, 1])
+            count, ttl_ms = await self.pipe.evalsha(self._count, [key], [window_s * 1000, 1])
             now = time.monotonic()
             window = self._windows.get(key)
             if window is None or now >= window.ends:  # (a request that raced this one may have set it)
@@ -152,12 +154,10 @@ class RateLimiter:
             return
         for _, window, pending in batch:
             window.counted, window.pending = window.counted + pending, window.pending - pending
-        try:
-            async with self.redis.pipeline(transaction=False) as pipe:
-                for key, window, pending in batch:
-                    ttl_ms = max(1, int((window.ends - now) * 1000))
-                    await self._count(keys=[key], args=[ttl_ms, pending], client=pipe)
-                answers = await pipe.execute()
+        try:  # issued in one turn of the loop, so they leave in one write
+            answers = await asyncio.gather(*[
+                self.pipe.evalsha(self._count, [key], [max(1, int((window.ends - now) * 1000)), pending])
+                for key, window, pending in batch])
         except RedisError:
             log.warning("could not share %d rate-limit counts; they stay counted in this process", len(batch))
             return

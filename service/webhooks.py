@@ -27,6 +27,7 @@ from domain.game import Game, Result
 from domain.match import MatchState
 from service.feeds import milestones
 from service.problems import NotFound
+from service.redis_pipe import RedisPipe
 
 EventName = Literal["match_started", "match_ended"]
 MAX_WEBHOOKS = 20
@@ -82,8 +83,11 @@ def webhooks_key(account_id: str) -> str:
 
 
 class Webhooks:
-    def __init__(self, redis: aioredis.Redis):
-        self.redis = redis
+    """An account's webhooks; read through ``pipe`` (the process's pipelined connection) at every
+    start and end of a match."""
+
+    def __init__(self, redis: aioredis.Redis, pipe: RedisPipe):
+        self.redis, self.pipe = redis, pipe
 
     async def create(self, account_id: str, url: str, events: list[EventName], now: int) -> Webhook:
         check_url(url)
@@ -95,7 +99,7 @@ class Webhooks:
         return webhook
 
     async def list(self, account_id: str) -> list[Webhook]:
-        raw = await self.redis.hvals(webhooks_key(account_id))
+        raw = await self.pipe.execute("HVALS", webhooks_key(account_id))
         return sorted((msgspec.json.decode(r, type=Webhook) for r in raw), key=lambda w: (w.created_at, w.id))
 
     async def get(self, account_id: str, webhook_id: str) -> Webhook | None:

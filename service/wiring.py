@@ -56,7 +56,7 @@ def connect(settings: Settings) -> Services:
     timer_queue = Queue(TIMER_QUEUE, connection=queue_redis)
     solver_queue = Queue(SOLVER_QUEUE, connection=queue_redis)
     feeds = Feeds(client, store.pipe)
-    webhooks = Webhooks(client)
+    webhooks = Webhooks(client, store.pipe)
     notifier = WebhookNotifier(webhooks, Queue(WEBHOOK_QUEUE, connection=queue_redis), settings.webhook_retry_base_s)
     matches = MatchService(store, read_models, RQScheduler(timer_queue), background=RQBackground(solver_queue),
                            listeners=[feeds, notifier])
@@ -66,4 +66,4 @@ def connect(settings: Settings) -> Services:
     return Services(redis=client, queue_redis=queue_redis, store=store, accounts=accounts,
                     read_models=read_models, feeds=feeds, matches=matches, tournaments=tournaments,
                     timer_queue=timer_queue, solver_queue=solver_queue, tokens=Tokens(client, accounts),
-                    webhooks=webhooks, rate_limiter=RateLimiter(client))
+                    webhooks=webhooks, rate_limiter=RateLimiter(store.pipe))

@@ -83,10 +83,12 @@ def test_api_processes_count_exactly_on_their_own_and_share_their_counts_when_th
     import redis.asyncio as aioredis
 
     from service.rate_limits import RateLimiter
+    from service.redis_pipe import RedisPipe, options_of
 
     async def scenario() -> list[tuple[int, bool]]:
         first, second = (aioredis.Redis.from_url(settings.redis_url) for _ in range(2))
-        one, two = RateLimiter(first, flush_s=3600), RateLimiter(second, flush_s=3600)
+        pipes = [RedisPipe(options_of(client)) for client in (first, second)]
+        one, two = (RateLimiter(pipe, flush_s=3600) for pipe in pipes)
         key, seen = f"rate:test-{time.time_ns()}", []
         try:
             for limiter in (one, one, one):
@@ -105,6 +107,8 @@ def test_api_processes_count_exactly_on_their_own_and_share_their_counts_when_th
             assert int(await first.get(key)) == 6  # the last hit is not flushed yet
             return seen
         finally:
+            for pipe in pipes:
+                await pipe.close()
             await first.aclose()
             await second.aclose()
 
