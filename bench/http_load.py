@@ -123,7 +123,7 @@ class Server:
                     raise RuntimeError(f"the server was not ready within {timeout:.0f} s:\n{self.log_tail()}")
                 time.sleep(0.1)
         if not self.redis_url:
-            found = re.search(r"embedded Redis on (redis://\S+)", open(self.log_path, errors="replace").read())
+            found = re.search(r"embedded Redis on ((?:redis|unix)://\S+)", open(self.log_path, errors="replace").read())
             self.redis_url = found.group(1) if found else None
         return self
 

@@ -48,8 +48,9 @@ def connect(settings: Settings) -> Services:
     assert settings.redis_url, "REDIS_URL must be resolved (embedded Redis started) before connecting"
     # No socket timeout: account streams block in XREAD for 15 s, and with one redis-py
     # wraps every send in asyncio.wait_for (a task per command); TCP keepalive finds dead connections.
-    client = aioredis.Redis.from_url(settings.redis_url, max_connections=2000, socket_timeout=None, socket_keepalive=True,
-                                     socket_connect_timeout=5)
+    keepalive = {} if settings.redis_url.startswith("unix:") else {"socket_keepalive": True}  # TCP only
+    client = aioredis.Redis.from_url(settings.redis_url, max_connections=2000, socket_timeout=None,
+                                     socket_connect_timeout=5, **keepalive)
     queue_redis = redis.Redis.from_url(settings.queue_url or settings.redis_url)
     store = EventStore(client)
     read_models = ReadModels(client, store.pipe)
