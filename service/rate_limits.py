@@ -143,7 +143,7 @@ class RateLimiter:
             asyncio.get_running_loop().call_later(self._flush_s, lambda: asyncio.ensure_future(self.flush()))
 
     async def flush(self) -> None:
-        """Add the requests counted here to their Redis keys (one pipeline) and learn the counts
+        """Add the requests counted here to their Redis keys (one write) and learn the counts
         of the other processes; windows that ended are forgotten, with what they had pending."""
         self._flush_armed = False
         now = time.monotonic()
@@ -154,15 +154,19 @@ class RateLimiter:
             return
         for _, window, pending in batch:
             window.counted, window.pending = window.counted + pending, window.pending - pending
-        try:  # issued in one turn of the loop, so they leave in one write
-            answers = await asyncio.gather(*[
-                self.pipe.evalsha(self._count, [key], [max(1, int((window.ends - now) * 1000)), pending])
-                for key, window, pending in batch])
-        except RedisError:
-            log.warning("could not share %d rate-limit counts; they stay counted in this process", len(batch))
-            return
-        for (_, window, _), (count, _) in zip(batch, answers):
-            window.counted = max(window.counted, int(count))
+        answers = await asyncio.gather(*[  # issued in one turn of the loop, so they leave in one write
+            self.pipe.evalsha(self._count, [key], [max(1, int((window.ends - now) * 1000)), pending])
+            for key, window, pending in batch], return_exceptions=True)
+        unshared = 0
+        for (_, window, _), answer in zip(batch, answers):
+            if isinstance(answer, RedisError):
+                unshared += 1
+            elif isinstance(answer, BaseException):
+                raise answer
+            else:
+                window.counted = max(window.counted, int(answer[0]))
+        if unshared:
+            log.warning("could not share %d rate-limit counts; they stay counted in this process", unshared)
 
 
 def limit_key(scope: Scope, settings: Settings) -> tuple[str, int] | None:
