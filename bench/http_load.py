@@ -1,7 +1,8 @@
 """HTTP load: bots playing random Trax games against the real server, 2 API processes vs 1.
 
 Run: ``.venv/bin/python bench/http_load.py [--seconds 20] [--warmup 3] [--clients 100]
-[--mode pairs|drivers|both] [--api-workers 2,1] [--redis-url URL]``.
+[--mode turn,poll] [--api-workers 2,1] [--rate 0,1000] [--arrivals poisson|even|per-match]
+[--redis-url URL] [--url URL] [--root CHECKOUT]`` (``bench/README.md`` explains them).
 
 For every entry of ``--api-workers`` it starts the real server as a subprocess
 (``python -m service serve --port <free> --api-workers N --workers 1``) with a temporary
@@ -10,21 +11,23 @@ creates accounts and Trax matches without a clock (``{"time": {"type": "none"}}`
 times out), runs the bots for ``--warmup`` + ``--seconds`` seconds, stops them and the server
 (SIGTERM), then times a raw Redis XADD+XRANGE loop from this process (the floor).
 
-Modes (``--clients`` bots in both):
+Modes (``--clients`` bots; all but ``drivers`` are 50 matches, each seat its own bot with its own
+token and keep-alive connection, at most one move per match in flight):
 
-- ``pairs`` (the default, and the honest one for the issue's "100 concurrent bot clients"): 50
-  matches, each seat its own bot with its own token. A bot that is not to move long-polls
-  ``GET /matches/{id}/events?after=V&wait=5``; when the opponent's ``played`` event arrives it reads
-  ``GET /legal-moves`` and sends ``POST /commands`` (random move, fresh ``Idempotency-Key``). So
-  every accepted move also costs the server the wake-up of a long-poll and the next long-poll, as
-  it does with real bots; at most one command per match is in flight.
-- ``drivers``: 100 single loops, each driving both seats of its own match (legal moves, command,
-  other seat, ...). No long-polls: the command path alone, 100 requests always in flight. It
-  overstates what 100 real bots produce; shown for comparison.
+- ``turn``: ``POST /matches/{id}/turn?wait=5`` sends the move and answers with the opponent's
+  reply and the bot's legal moves (one request a move).
+- ``poll``: long-poll ``GET /events?after=V&wait=5&legal_moves=true``, then ``POST /commands``.
+- ``classic``: long-poll until it is the bot's turn, ``GET /legal-moves``, ``POST /commands``.
+- ``drivers``: 100 loops, each driving both seats of its own match, no long-polls (comparison only).
+
+Paced runs (``--rate R``) offer R moves a second in all, spaced as ``--arrivals`` says (see
+``ARRIVALS``); a full-speed run (``--rate 0``) moves as fast as the server answers, so it measures
+throughput, and a paced one latency.
 
 When a game ends (the seat to move gets no legal moves: the match is over) the bot that sees it
 creates the next match for the pair and readies; its partner is handed the new match id in-process
-(its pending long-poll on the finished match is abandoned) and readies too.
+(its pending long-poll on the finished match is abandoned; a pending ``POST /turn`` is answered at
+once, the match being over) and readies too.
 
 Only figures are printed; the targets from the issue are printed next to them, not asserted. The
 load generator runs on the same machine (``os.cpu_count()`` is printed) and competes with the
