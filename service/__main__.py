@@ -117,8 +117,11 @@ def serve_forever(args: argparse.Namespace) -> int:
             import uvicorn
 
             os.environ.update(env)  # the API processes read their settings from the environment
+            from service.http_protocol import OneWriteHttpToolsProtocol
+
             uvicorn.run("service.asgi:app", host=args.host, port=args.port, workers=args.api_workers,
-                        access_log=False, timeout_graceful_shutdown=3, log_level="warning")
+                        http=OneWriteHttpToolsProtocol, access_log=False, timeout_graceful_shutdown=3,
+                        log_level="warning")
             return 0
         finally:
             for w in workers:

@@ -21,6 +21,7 @@ import uvicorn
 
 from service.app import create_app
 from service.embedded_redis import EmbeddedRedis, free_port
+from service.http_protocol import OneWriteHttpToolsProtocol
 from service.settings import Settings
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -51,7 +52,7 @@ class LiveServer:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=self.port, log_level="warning",
-                                timeout_graceful_shutdown=1)
+                                http=OneWriteHttpToolsProtocol, timeout_graceful_shutdown=1)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
