@@ -38,9 +38,9 @@ class LiveController(Controller):
     async def events(self, match_id: MatchId, services: Services, caller: Caller | None,
                      after: After = 0, wait: Wait = 0, legal_moves: WithLegalMoves = False) -> Response[EventsPage]:
         """Waits up to ``wait`` seconds for a first event after ``after`` (not at all once the match
-        is over); the page then holds every event up to ``version``, where the match now stands. Bots: long-poll with
-        ``after=<version of the last page>&wait=30&legal_moves=true`` and move when ``legal_moves``
-        is not empty."""
+        is over); the page then holds every event up to ``version``, where the match now stands.
+        Bots: long-poll with ``after=<version of the last page>&wait=30&legal_moves=true`` and move
+        when ``legal_moves`` is not empty."""
         account, organizer = identity(caller)
         page = await services.matches.events(match_id, account, organizer, after, int(wait * 1000))
         return Response(content=page_body(match_id, page, legal_moves), media_type="application/json")
