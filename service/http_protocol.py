@@ -2,63 +2,21 @@
 
 uvicorn writes a response's status line and headers, then its body, each with its own
 ``transport.write`` -- two system calls, and on loopback two deliveries to the client. Here a
-connection's transport gathers what is written during one turn of the event loop and writes it
-at the end of that turn, so the headers and the body of a response go out together (the same idea
-as :mod:`service.redis_pipe` for Redis commands). Everything else is uvicorn's own.
-
->>> import asyncio
->>> class Sink:
-...     def __init__(self): self.writes = []
-...     def write(self, data): self.writes.append(data)
-...     def is_closing(self): return False
-...     def close(self): self.writes.append(b"<closed>")
->>> async def demo():
-...     sink = Sink()
-...     out = OneWritePerTurn(sink)
-...     out.write(b"HTTP/1.1 200 OK\\r\\n\\r\\n"); out.write(b"body")
-...     await asyncio.sleep(0)
-...     out.write(b"bye"); out.close()
-...     return sink.writes
->>> asyncio.run(demo())
-[b'HTTP/1.1 200 OK\\r\\n\\r\\nbody', b'bye', b'<closed>']
+connection's transport is a :class:`~service.one_write.OneWritePerTurn`, so the headers and the
+body of a response go out together. Everything else is uvicorn's own.
 """
 
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-
-class OneWritePerTurn:
-    """A transport that holds what is written until the end of the event loop's turn; every other
-    method is the wrapped transport's (closing writes what is held first)."""
-
-    def __init__(self, transport: Any):
-        self._transport = transport
-        self._held: list[bytes] = []
-
-    def write(self, data: bytes) -> None:
-        if not self._held:
-            asyncio.get_running_loop().call_soon(self._flush)
-        self._held.append(data)
-
-    def _flush(self) -> None:
-        held, self._held = self._held, []
-        if held and not self._transport.is_closing():
-            self._transport.write(b"".join(held))
-
-    def close(self) -> None:
-        self._flush()
-        self._transport.close()
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._transport, name)
+from service.one_write import OneWritePerTurn
 
 
 class OneWriteHttpToolsProtocol(HttpToolsProtocol):
-    """uvicorn's httptools protocol on a :class:`OneWritePerTurn` transport
+    """uvicorn's httptools protocol on a :class:`~service.one_write.OneWritePerTurn` transport
     (``uvicorn.run(..., http=OneWriteHttpToolsProtocol)``)."""
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]

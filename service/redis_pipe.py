@@ -33,6 +33,8 @@ from typing import Any
 import hiredis
 from redis.exceptions import ConnectionError, ResponseError
 
+from service.one_write import OneWritePerTurn
+
 Arg = bytes | str | int | float
 
 
@@ -75,34 +77,26 @@ def _hello(options: dict[str, Any]) -> list[tuple[Arg, ...]]:
 
 
 class _Replies(asyncio.Protocol):
-    """One connection: writes are gathered until the loop's next turn, replies answer the oldest
-    waiting command."""
+    """One connection: the commands of one turn of the loop leave in one write
+    (:class:`~service.one_write.OneWritePerTurn`), replies answer the oldest waiting command."""
 
     def __init__(self) -> None:
         self.loop = asyncio.get_running_loop()
         self.reader = hiredis.Reader(replyError=ResponseError)
         self.waiting: collections.deque[asyncio.Future] = collections.deque()
-        self.outgoing: list[bytes] = []
-        self.transport: asyncio.Transport | None = None
+        self.transport: OneWritePerTurn | None = None
         self.lost = False
 
     def connection_made(self, transport) -> None:  # type: ignore[override]
-        self.transport = transport
+        self.transport = OneWritePerTurn(transport)
 
     def send(self, packed: bytes) -> asyncio.Future:
-        if self.lost:
+        if self.lost or self.transport is None:
             raise ConnectionError("The connection to Redis was lost.")
-        if not self.outgoing:
-            self.loop.call_soon(self._flush)
-        self.outgoing.append(packed)
+        self.transport.write(packed)
         future = self.loop.create_future()
         self.waiting.append(future)
         return future
-
-    def _flush(self) -> None:
-        if self.transport is not None and not self.lost and self.outgoing:
-            self.transport.write(b"".join(self.outgoing))
-        self.outgoing.clear()
 
     def data_received(self, data: bytes) -> None:
         self.reader.feed(data)
