@@ -108,3 +108,88 @@ def worker(redis_url) -> Iterator[subprocess.Popen]:
     yield process
     process.terminate()
     process.wait(timeout=20)
+
+
+class ServedServer:
+    """``python -m service serve`` as a newcomer runs it (``bash scripts/serve.sh``): its own
+    embedded Redis in ``data_dir``, its own worker processes, the API on a free port. The attack
+    tests (``tests/attacks``) aim at it, so what they find is what a real deployment would have.
+
+    ``env`` adds settings (e.g. ``{"RATE_LIMIT": "100"}``); ``tokens`` holds ``var/tokens.env``
+    (``ADMIN_TOKEN``, ``ALICE_TOKEN``, ``BOB_ID``...)."""
+
+    def __init__(self, data_dir, env: dict[str, str] | None = None, api_workers: int = 1, workers: int = 1):
+        self.data_dir = data_dir
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        clean = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "QUEUE_REDIS_URL", "ADMIN_TOKEN")}
+        self.env = {**clean, "DATA_DIR": str(data_dir), "PYTHONPATH": ROOT, **(env or {})}
+        self.args = [sys.executable, "-m", "service", "serve", "--port", str(self.port),
+                     "--api-workers", str(api_workers), "--workers", str(workers)]
+        self.process: subprocess.Popen | None = None
+        self.tokens: dict[str, str] = {}
+
+    def start(self, timeout: float = 60) -> "ServedServer":
+        self.log = os.path.join(self.data_dir, "serve.log")
+        with open(self.log, "ab") as log:
+            self.process = subprocess.Popen(self.args, env=self.env, cwd=ROOT, start_new_session=True,
+                                            stdout=log, stderr=subprocess.STDOUT)
+        give_up = time.monotonic() + timeout
+        while time.monotonic() < give_up:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"serve exited: {self.output()[-3000:]}")
+            try:
+                if httpx.get(self.url + "/ready", timeout=2).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        else:
+            self.stop()
+            raise RuntimeError("serve did not become ready")
+        tokens = os.path.join(self.data_dir, "tokens.env")
+        for line in open(tokens).read().splitlines():
+            key, _, value = line.partition("=")
+            self.tokens[key] = value
+        return self
+
+    def headers(self, who: str) -> dict[str, str]:
+        """``who``: ``admin``, ``alice`` or ``bob``."""
+        return {"Authorization": f"Bearer {self.tokens[who.upper() + '_TOKEN']}"}
+
+    def api_rss_kb(self) -> int:
+        """The resident memory of the API process (``serve`` runs the API in its own process
+        when ``api_workers`` is 1)."""
+        assert self.process is not None
+        for line in open(f"/proc/{self.process.pid}/status"):
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+        raise AssertionError("no VmRSS")
+
+    def output(self) -> str:
+        """What the server has written (stdout and stderr)."""
+        return open(self.log, errors="replace").read()
+
+    def stop(self) -> str:
+        """Stop it as Ctrl-C would; what it wrote."""
+        if self.process is None:
+            return ""
+        import signal
+
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait()
+        self.process = None
+        return self.output()
+
+
+@pytest.fixture(scope="session")
+def served(tmp_path_factory) -> Iterator[ServedServer]:
+    """One real server for the session (embedded Redis, a worker, the API), as ``serve.sh`` starts it."""
+    server = ServedServer(tmp_path_factory.mktemp("served")).start()
+    yield server
+    server.stop()
