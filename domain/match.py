@@ -6,6 +6,11 @@ seat is held and every holder is ready, or at ``starts_at`` whatever happens. Wi
 the holder first chooses which seat it plays (``choose_seat``: in Trax the seat ``white`` moves
 first); otherwise play begins at once.
 
+A seat may be held by an *invited* account (a challenge: a player named another account): it
+must ``accept`` (``ready`` accepts too) before the match can start, or ``decline``, which ends it.
+The creator may ``cancel`` a match that has not started. A match that has no ``starts_at`` and has
+not started by ``expires_at`` ends, aborted with the reason ``expired``.
+
 >>> from domain.registry import game_named
 >>> trax = game_named("trax")
 >>> s = None
@@ -65,13 +70,25 @@ class Reschedule(msgspec.Struct, frozen=True, tag="reschedule", forbid_unknown_f
     opens_at: Annotated[int, msgspec.Meta(ge=1, le=2**53)] | None = None
 
 
+class Accept(msgspec.Struct, frozen=True, tag="accept", forbid_unknown_fields=True):
+    """Accept the challenge: play the seat you were invited to (``ready`` also accepts)."""
+
+
+class Decline(msgspec.Struct, frozen=True, tag="decline", forbid_unknown_fields=True):
+    """Decline the challenge: the match ends, aborted with the reason ``declined``."""
+
+
+class Cancel(msgspec.Struct, frozen=True, tag="cancel", forbid_unknown_fields=True):
+    """The match's creator withdraws it before it starts: aborted with the reason ``cancelled``."""
+
+
 class Timeout(msgspec.Struct, frozen=True, tag="timeout", forbid_unknown_fields=True):
     """System only: the deadline named ``key`` has come. Stale or early timeouts change nothing."""
 
     key: str
 
 
-MATCH_COMMANDS: tuple[type, ...] = (Join, Ready, ChooseSeat, Resign, Abort, Reschedule)
+MATCH_COMMANDS: tuple[type, ...] = (Join, Ready, ChooseSeat, Resign, Abort, Reschedule, Accept, Decline, Cancel)
 
 # ---------------------------------------------------------------- events of the match lifecycle
 
@@ -90,6 +107,16 @@ class MatchCreated(msgspec.Struct, frozen=True, tag="match_created"):
     """The account that created the match (``None``: the system, or a match older than this field)."""
     opens_at: int | None = None
     """Before it, ``ready`` is refused (``None``: open at once)."""
+    invited: list[Seat] = []
+    """The seats whose holders were challenged: each must accept before the match can start."""
+    expires_at: int | None = None
+    """Unless it has started by then, the match ends (aborted, ``expired``); ``None``: never."""
+
+
+class ChallengeAccepted(msgspec.Struct, frozen=True, tag="challenge_accepted"):
+    """The invited holder of ``seat`` accepted the challenge."""
+
+    seat: Seat
 
 
 class MatchOpened(msgspec.Struct, frozen=True, tag="match_opened"):
@@ -138,13 +165,18 @@ class Rescheduled(msgspec.Struct, frozen=True, tag="rescheduled"):
 
 
 class MatchAborted(msgspec.Struct, frozen=True, tag="match_aborted"):
+    """The match ends without a winner. ``code`` is the result's reason: ``aborted`` (by its
+    organizer, or a seat still open at the scheduled start), ``declined``, ``cancelled`` or
+    ``expired``; ``reason`` says it in a sentence."""
+
     reason: str
     at: int
+    code: Literal["aborted", "declined", "cancelled", "expired"] = "aborted"
 
 
 MATCH_EVENTS: tuple[type, ...] = (
     MatchCreated, SecretOptions, MatchOpened, SeatJoined, PlayerReady, MatchStarted, SeatsAssigned, Rescheduled,
-    Resigned, MatchAborted,
+    Resigned, MatchAborted, ChallengeAccepted,
 )
 
 Status = Literal["waiting", "pregame", "running", "finished", "aborted"]
@@ -178,6 +210,10 @@ class MatchState(msgspec.Struct, frozen=True):
     opens_at: int | None = None
     opened: bool = True
     """False until ``opens_at`` has come (``ready`` is refused until then)."""
+    invited: tuple[Seat, ...] = ()
+    """Seats whose challenged holders have not accepted yet (the match cannot start before they do)."""
+    expires_at: int | None = None
+    """The moment a match that has not started ends as ``expired`` (``None``: never)."""
 
 
 def visibility(game: Game, event: Any) -> str | None:
@@ -202,8 +238,11 @@ def seat_of(state: MatchState, account: str | None) -> Seat | None:
 
 def decide_create(match_id: str, game: Game, options: dict[str, Any], seats: dict[Seat, str | None], *,
                   now: int, seed: int, priority: Seat | None = None, starts_at: int | None = None,
-                  pregame_ms: int | None = None, created_by: str | None = None, opens_at: int | None = None) -> list[Any]:
-    """Validate a new match and return its first event (``pregame_ms``: the game's own default if ``None``)."""
+                  pregame_ms: int | None = None, created_by: str | None = None, opens_at: int | None = None,
+                  invited: list[Seat] | None = None, expires_at: int | None = None) -> list[Any]:
+    """Validate a new match and return its first event (``pregame_ms``: the game's own default if ``None``).
+    ``invited``: seats whose holders are challenged (they must accept); ``expires_at``: when the
+    match ends unless it has started (ignored with a ``starts_at``, which starts it then)."""
     pregame_ms = game.pregame_ms if pregame_ms is None else pregame_ms
     if set(seats) != set(game.seats):
         raise InvalidCommand("bad_seats", f"A {game.name} match has exactly the seats {', '.join(game.seats)}.")
@@ -215,12 +254,16 @@ def decide_create(match_id: str, game: Game, options: dict[str, Any], seats: dic
     check_start(starts_at, now, opens_at)
     if not 1_000 <= pregame_ms <= 24 * 3600 * 1000:
         raise InvalidCommand("bad_pregame_time", "pregame_ms must be between 1 second and 24 hours.")
+    invited = sorted(set(invited or ()))
+    if any(seat not in game.seats or seats[seat] is None for seat in invited):
+        raise InvalidCommand("bad_invitation", "Only a seat held by an account can be a challenge.")
     game.initial(parse_options(game, options), seed)  # raises on bad options
     secret = {name: value for name, value in options.items() if name in game.secret_options}
     public = {name: value for name, value in options.items() if name not in secret}
     created = MatchCreated(match_id=match_id, game=game.name, options=public, seats=dict(seats),
                            priority=priority, starts_at=starts_at, pregame_ms=pregame_ms, seed=seed, at=now,
-                           created_by=created_by, opens_at=opens_at)
+                           created_by=created_by, opens_at=opens_at, invited=invited,
+                           expires_at=None if starts_at is not None else expires_at)
     return [created, SecretOptions(options=secret)] if secret else [created]
 
 
@@ -238,6 +281,8 @@ def deadline(game: Game, state: MatchState) -> Deadline | None:
         return Deadline(at=state.opens_at, key="open")
     if state.status == "waiting" and state.starts_at is not None:
         return Deadline(at=state.starts_at, key="start")
+    if state.status == "waiting" and state.expires_at is not None:
+        return Deadline(at=state.expires_at, key="expire")
     if state.status == "pregame" and state.started_at is not None:
         return Deadline(at=state.started_at + state.pregame_ms, key="pregame", seat=state.priority)
     if state.status == "running":
@@ -257,8 +302,10 @@ def decide(game: Game, state: MatchState, command: Any, ctx: Context) -> list[An
         raise WrongState("match_over", "The match is over; nothing more can be played.")
     if isinstance(command, Abort):
         if not ctx.organizer:
-            raise NotAllowed("organizer_only", "Only an organizer can abort a match.")
+            raise NotAllowed("organizer_only", "Only the organizer of this match can abort it.")
         return [MatchAborted(reason=command.reason or "aborted by the organizer", at=ctx.now)]
+    if isinstance(command, Cancel):
+        return _cancel(state, ctx)
     if isinstance(command, Reschedule):
         return _reschedule(state, command, ctx)
     if isinstance(command, Join):
@@ -270,6 +317,10 @@ def decide(game: Game, state: MatchState, command: Any, ctx: Context) -> list[An
         raise NotAllowed("not_a_player", "You hold no seat in this match.")
     if isinstance(command, Ready):
         return _ready(state, seat, ctx)
+    if isinstance(command, Accept):
+        return _accept(state, seat)
+    if isinstance(command, Decline):
+        return _decline(state, seat, ctx)
     if isinstance(command, Resign):
         if state.status not in ("pregame", "running"):
             raise WrongState("not_started", "The match has not started; there is nothing to resign.")
@@ -286,9 +337,32 @@ def _game_context(state: MatchState, ctx: Context, seat: Seat | None) -> Context
     return msgspec.structs.replace(ctx, seat=seat, priority=seat_of(state, state.priority_account))
 
 
+def _cancel(state: MatchState, ctx: Context) -> list[Any]:
+    if ctx.account is None or ctx.account != state.created_by:
+        raise NotAllowed("creator_only", "Only the account that created this match can cancel it.")
+    if state.status != "waiting":
+        raise WrongState("already_started", "The match has already started; resign instead.")
+    return [MatchAborted(reason="cancelled by its creator", at=ctx.now, code="cancelled")]
+
+
+def _accept(state: MatchState, seat: Seat) -> list[Any]:
+    if seat in state.invited:
+        return [ChallengeAccepted(seat=seat)]
+    if state.status != "waiting":
+        raise WrongState("already_started", "The match has already started.")
+    return []  # accepted already, or never invited: the seat is the holder's
+
+
+def _decline(state: MatchState, seat: Seat, ctx: Context) -> list[Any]:
+    if seat not in state.invited:
+        raise WrongState("not_invited", "You are not invited to this match (or accepted already); "
+                                        "resign once it has started.")
+    return [MatchAborted(reason=f"{seat} declined the challenge", at=ctx.now, code="declined")]
+
+
 def _reschedule(state: MatchState, command: Reschedule, ctx: Context) -> list[Any]:
     if not ctx.organizer:
-        raise NotAllowed("organizer_only", "Only an organizer can reschedule a match.")
+        raise NotAllowed("organizer_only", "Only the organizer of this match can reschedule it.")
     if state.status != "waiting":
         raise WrongState("already_started", "The match has already started; it can no longer be rescheduled.")
     if state.opened and command.opens_at is not None:
@@ -330,14 +404,14 @@ def _ready(state: MatchState, seat: Seat, ctx: Context) -> list[Any]:
         raise WrongState("already_started", "The match has already started.")
     if seat in state.ready:
         return []
-    events: list[Any] = []
+    events: list[Any] = []  # (``player_ready`` of an invited seat accepts its challenge too)
     if not state.opened:
         if state.opens_at is not None and ctx.now < state.opens_at:
             raise WrongState("not_open_yet", f"The match opens at {state.opens_at} (server ms); say ready from then.")
         events.append(MatchOpened(at=ctx.now))  # its timer is late: open it now
     events.append(PlayerReady(seat=seat))
     everyone_ready = set(state.ready) | {seat} == set(state.seats)
-    if everyone_ready and all(state.seats.values()):
+    if everyone_ready and all(state.seats.values()) and not set(state.invited) - {seat}:
         events += _start(state, ctx.now)
     return events
 
@@ -370,7 +444,12 @@ def _on_timeout(game: Game, state: MatchState, command: Timeout, ctx: Context) -
     if due.key == "start":
         if not all(state.seats.values()):
             return [MatchAborted(reason="a seat was still open at the scheduled start", at=ctx.now)]
+        if state.invited:
+            return [MatchAborted(reason="the challenge was not accepted before the scheduled start", at=ctx.now,
+                                 code="expired")]
         return _start(state, ctx.now)
+    if due.key == "expire":
+        return [MatchAborted(reason="the match did not start in time", at=ctx.now, code="expired")]
     if due.key == "pregame":
         holders = list(state.seats.values())
         random.Random(state.seed).shuffle(holders)
@@ -386,7 +465,7 @@ def evolve(game: Game, state: MatchState | None, event: Any) -> MatchState:
                           priority=event.priority, starts_at=event.starts_at, pregame_ms=event.pregame_ms,
                           seed=event.seed, created_at=event.at, game=game.initial(options, event.seed), version=1,
                           created_by=event.created_by, opens_at=event.opens_at,
-                          opened=event.opens_at is None)
+                          opened=event.opens_at is None, invited=tuple(event.invited), expires_at=event.expires_at)
     assert state is not None, "a match stream starts with match_created"
     new = _evolve(game, state, event)
     if new.status == "running" and (result := game.result(new.game)) is not None:
@@ -403,10 +482,12 @@ def _evolve(game: Game, state: MatchState, event: Any) -> MatchState:
         return replace(state, starts_at=event.starts_at, opens_at=opens_at)
     if isinstance(event, MatchOpened):
         return replace(state, opened=True)
+    if isinstance(event, ChallengeAccepted):
+        return replace(state, invited=tuple(s for s in state.invited if s != event.seat))
     if isinstance(event, SeatJoined):
         return replace(state, seats={**state.seats, event.seat: event.account})
     if isinstance(event, PlayerReady):
-        return replace(state, ready=(*state.ready, event.seat))
+        return replace(state, ready=(*state.ready, event.seat), invited=tuple(s for s in state.invited if s != event.seat))
     if isinstance(event, MatchStarted):
         return replace(state, status="pregame", started_at=event.at)
     if isinstance(event, SeatsAssigned):
@@ -422,7 +503,7 @@ def _evolve(game: Game, state: MatchState, event: Any) -> MatchState:
                        result=Result(winner=winner, reason="resign", detail=f"{event.seat} resigned."))
     if isinstance(event, MatchAborted):
         return replace(state, status="aborted", finished_at=event.at,
-                       result=Result(winner=None, reason="aborted", detail=event.reason))
+                       result=Result(winner=None, reason=event.code, detail=event.reason))
     return replace(state, game=game.evolve(state.game, event))
 
 
@@ -431,7 +512,7 @@ def _event_time(event: Any, state: MatchState) -> int | None:
 
 
 __all__ = [
-    "Abort", "ChooseSeat", "Join", "MatchAborted", "MatchCreated", "MatchOpened", "MatchStarted", "MatchState",
+    "Abort", "Accept", "Cancel", "ChallengeAccepted", "ChooseSeat", "Decline", "Join", "MatchAborted", "MatchCreated", "MatchOpened", "MatchStarted", "MatchState",
     "PlayerReady", "Ready", "Reschedule", "Rescheduled", "Resign", "Resigned", "SeatJoined", "SeatsAssigned", "SecretOptions",
     "Timeout",
     "decide", "decide_create", "deadline", "evolve", "is_private", "seat_of", "visibility",

@@ -70,8 +70,8 @@ async def rebuild_read_models(services) -> int:
     ids = await services.store.match_ids()
     services.matches._cache.clear()
     for match_id in ids:
-        _, state = await services.matches.load(match_id)
-        await services.read_models.rebuild(state)
+        game, state = await services.matches.load(match_id)
+        await services.read_models.rebuild(game, state)
     await services.read_models.mark_layout()
     return len(ids)
 

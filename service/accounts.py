@@ -22,10 +22,15 @@ _NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}")
 
 
 class Account(msgspec.Struct, frozen=True):
+    """An account. ``organizer``: it may organize matches and tournaments (it acts on those it
+    created); ``admin``: an organizer that acts on every match and tournament (the bootstrap
+    ``admin`` account)."""
+
     id: str
     name: str
     organizer: bool = False
     created_at: int = 0
+    admin: bool = False
 
 
 SCOPES = ("read", "play", "create", "organize")
@@ -36,9 +41,9 @@ reschedule, other accounts' matches, webhooks, organizer views)."""
 
 class Caller(Account, frozen=True, kw_only=True):
     """An account as the bearer token of a request presents it. ``scopes`` are the token's;
-    ``organizer`` is true only when the account is an organizer and the token has ``organize``
-    (``organizer_account`` is the account's own flag); ``token_id`` is ``None`` for the account's
-    own token."""
+    ``organizer`` (and ``admin``) are true only when the account is one and the token has
+    ``organize`` (``organizer_account`` is the account's own flag); ``token_id`` is ``None`` for
+    the account's own token."""
 
     scopes: frozenset[str]
     organizer_account: bool = False
@@ -61,7 +66,8 @@ def account_scopes(account: Account) -> frozenset[str]:
 def caller_for(account: Account, grant: TokenGrant | None) -> Caller:
     """``account`` as presented by its own token (``grant`` is ``None``) or by a minted token."""
     scopes = account_scopes(account) & (frozenset(grant.scopes) if grant else frozenset(SCOPES))
-    return Caller(id=account.id, name=account.name, organizer=account.organizer and "organize" in scopes,
+    organizes = account.organizer and "organize" in scopes
+    return Caller(id=account.id, name=account.name, organizer=organizes, admin=organizes and account.admin,
                   created_at=account.created_at, scopes=scopes, organizer_account=account.organizer,
                   token_id=grant.token_id if grant else None)
 
@@ -103,12 +109,13 @@ class Accounts:
         """Drop a revoked token from this process's cache."""
         self._cache.pop(token_hash, None)
 
-    async def create(self, name: str, *, organizer: bool = False, now: int = 0, token: str | None = None,
-                     account_id: str | None = None) -> tuple[Account, str]:
+    async def create(self, name: str, *, organizer: bool = False, admin: bool = False, now: int = 0,
+                     token: str | None = None, account_id: str | None = None) -> tuple[Account, str]:
         """A new account and its bearer token (the only time the token is seen)."""
         if not _NAME.fullmatch(name):
             raise InvalidCommand("bad_name", "A name is 1 to 40 letters, digits, '_', '.' or '-'.")
-        account = Account(id=account_id or "a_" + secrets.token_hex(6), name=name, organizer=organizer, created_at=now)
+        account = Account(id=account_id or "a_" + secrets.token_hex(6), name=name, organizer=organizer or admin,
+                          created_at=now, admin=admin)
         token = token or new_token()
         if not await self.redis.set(f"account-name:{name}", account.id, nx=True):
             raise WrongState("name_taken", f"The name {name!r} is already taken.")
@@ -119,17 +126,21 @@ class Accounts:
         return account, token
 
     async def ensure_admin(self, token: str) -> Account:
-        """The ``admin`` organizer account, created on first start with ``token`` (idempotent)."""
-        existing = await self.by_token(token)
-        if existing is not None:
-            return await self.get(existing.id) or existing
+        """The ``admin`` account (an organizer with the admin role), created on first start with
+        ``token`` (idempotent; several processes may call it at once)."""
         admin_id = await self.redis.get("account-name:admin")
-        if admin_id is not None:  # the admin exists with another token: add this one
-            await self.redis.set(f"token:{hash_token(token)}", admin_id)
-            account = await self.get(admin_id.decode())
-            assert account is not None
-            return account
-        account, _ = await self.create("admin", organizer=True, token=token, account_id="a_admin")
+        if admin_id is None:
+            try:
+                await self.create("admin", organizer=True, admin=True, token=token, account_id="a_admin")
+            except WrongState:  # another process created it first
+                pass
+            admin_id = await self.redis.get("account-name:admin")
+        account = await self.get(admin_id.decode())
+        assert account is not None
+        if not account.admin:  # an admin created before the role existed
+            account = msgspec.structs.replace(account, organizer=True, admin=True)
+            await self.redis.set(f"account:{account.id}", msgspec.json.encode(account))
+        await self.redis.set(f"token:{hash_token(token)}", account.id)
         return account
 
     async def ensure_bot(self, account_id: str, name: str) -> None:

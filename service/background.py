@@ -44,7 +44,7 @@ def work_needed(game: Game, state: MatchState) -> list[tuple[str, str, tuple, st
     needed = [(_job_id("work", state.match_id, job.key), "workers.jobs.run_game_job", (state.match_id, job.key),
                f"{job.kind} for match {state.match_id}") for job in game.jobs(state.game)]
     for seat, account in state.seats.items():
-        if is_bot(account) and bots.has_something_to_do(game, state, seat):
+        if is_bot(account) and bots.bot_must_act(game, state, seat):
             needed.append((_job_id("bot", state.match_id, seat, state.version, state.private_events),
                            "workers.jobs.bot_turn", (state.match_id, seat), f"{account} plays {seat}"))
     return needed

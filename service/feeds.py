@@ -24,16 +24,20 @@ CAP = 1_000
 
 
 class FeedItem(msgspec.Struct, frozen=True):
-    """``match_started``, ``your_turn`` (the seat is expected to act: ready, choose a seat, move or
-    submit) or ``match_ended`` (with the result), for one of the account's seats."""
+    """``challenge`` (the account is invited to play ``seat``; ``by`` is the challenger and
+    ``deadline`` when the challenge expires), ``match_started``, ``your_turn`` (the seat is
+    expected to act: ready, choose a seat, move or submit) or ``match_ended`` (with the result),
+    for one of the account's seats. An invited account hears of nothing but the challenge until it
+    accepts."""
 
-    type: Literal["match_started", "your_turn", "match_ended"]
+    type: Literal["challenge", "match_started", "your_turn", "match_ended"]
     match_id: str
     game: str
     seat: str
     version: int
     deadline: Deadline | None = None
     result: Result | None = None
+    by: str | None = None
 
 
 def milestones(previous: MatchState | None, state: MatchState) -> list[Literal["match_started", "match_ended"]]:
@@ -53,6 +57,10 @@ def feed_items(game: Game, previous: MatchState | None, state: MatchState) -> li
         if account is None:
             continue
         kind = dict(match_id=state.match_id, game=state.game_name, seat=seat, version=state.version)
+        if seat in state.invited:  # an unanswered challenge: the invitation, once, and nothing else
+            if previous is None:
+                items.append((account, FeedItem(type="challenge", deadline=due, by=state.created_by, **kind)))
+            continue
         if "match_started" in happened:
             items.append((account, FeedItem(type="match_started", **kind)))
         was_on_turn = (previous is not None and previous.seats.get(seat) == account

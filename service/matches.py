@@ -39,10 +39,11 @@ from domain.errors import DomainError, InvalidCommand, WrongState
 from domain.game import Context, Deadline, Game, Viewer
 from domain.match import OVER, MatchState
 from domain.registry import game_named
+from service.challenges import Place, Reservations
 from service.event_store import EventStore
 from service.problems import NotFound
 from service.read_models import ReadModels, encoded_summary
-from service.visibility import as_shown, may_see, viewer_for
+from service.visibility import Actor, acting_viewer, as_shown, may_see, organizes, viewer_for
 
 
 def now_ms() -> int:
@@ -103,6 +104,8 @@ class NewMatch(msgspec.Struct, frozen=True):
     opens_at: int | None = None
     pregame_ms: int | None = None
     match_id: str | None = None
+    invited: list[str] = []
+    """Seats whose holders are challenged: each must accept (see :mod:`domain.match`)."""
 
 
 class _Cached(msgspec.Struct):
@@ -113,7 +116,7 @@ class _Cached(msgspec.Struct):
 class MatchService:
     def __init__(self, store: EventStore, read_models: ReadModels, scheduler: Scheduler | None = None,
                  cache_size: int = 10_000, clock=now_ms, background: Background | None = None,
-                 listeners: Sequence[MatchListener] = ()):
+                 listeners: Sequence[MatchListener] = (), expiry_ms: int = 24 * 3600 * 1000):
         self.store = store
         self.read_models = read_models
         self.listeners = list(listeners)
@@ -122,17 +125,29 @@ class MatchService:
         self.clock = clock
         self._cache: collections.OrderedDict[str, _Cached] = collections.OrderedDict()
         self._cache_size = cache_size
+        self.expiry_ms = expiry_ms
+        """How long a match without ``starts_at`` may wait to start before it expires."""
+        self.reservations = Reservations(store.pipe)
 
     # ------------------------------------------------------------------ creating
-    async def create(self, new: NewMatch, *, created_by: str | None = None) -> MatchState:
-        """Create ``new``. With a fixed ``match_id`` that exists already, nothing is created and the
-        existing match is returned (so creating it twice creates it once)."""
+    async def create(self, new: NewMatch, *, created_by: str | None = None, places: Sequence[Place] = ()
+                     ) -> MatchState:
+        """Create ``new``, taking ``places`` in bounded indexes first (:mod:`service.challenges`;
+        a full one refuses the match). With a fixed ``match_id`` that exists already, nothing is
+        created and the existing match is returned (so creating it twice creates it once)."""
         match_id = new.match_id or secrets.token_hex(6)
         game, events, now = self.decide_create(new, match_id=match_id, created_by=created_by)
         encoded = [codec_for(game).encode(r) for r in self._record(game, None, events, now)]
         state = _evolved(game, None, events)
-        outcome = await self.store.append(match_id, 0, encoded, private=[lifecycle.is_private(game, e) for e in events],
-                                          summary=encoded_summary(state))
+        await self.reservations.take(match_id, list(places))
+        try:
+            outcome = await self.store.append(match_id, 0, encoded, summary=encoded_summary(state),
+                                              private=[lifecycle.is_private(game, e) for e in events])
+        except BaseException:
+            await self.reservations.give_back(match_id, list(places))
+            raise
+        if outcome.status != "appended":
+            await self.reservations.give_back(match_id, list(places))
         if outcome.status != "appended" and new.match_id is not None:
             return (await self.load(match_id))[1]
         if outcome.status != "appended":
@@ -162,7 +177,8 @@ class MatchService:
         now = self.clock()
         events = lifecycle.decide_create(match_id, game, new.options, new.seats, now=now, seed=secrets.randbits(63),
                                          priority=new.priority, starts_at=new.starts_at, opens_at=new.opens_at,
-                                         pregame_ms=new.pregame_ms, created_by=created_by)
+                                         pregame_ms=new.pregame_ms, created_by=created_by, invited=new.invited,
+                                         expires_at=now + self.expiry_ms)
         return game, events, now
 
     # ------------------------------------------------------------------ reading
@@ -220,8 +236,7 @@ class MatchService:
         due = lifecycle.deadline(game, state)
         return due if due is not None and self.clock() >= due.at else None
 
-    async def events(self, match_id: str, account: str | None, organizer: bool, after: int = 0,
-                     wait_ms: int = 0) -> Page:
+    async def events(self, match_id: str, actor: Actor, after: int = 0, wait_ms: int = 0) -> Page:
         """The events after version ``after`` this caller may see, waiting up to ``wait_ms`` for one,
         with the match as it stands after them (events the caller may not see are passed over).
         A match that is over answers at once: nothing more will be played (its SSE stream ends
@@ -243,7 +258,7 @@ class MatchService:
                                                           [codec.decode_recorded(r) for r in raw])
             if recorded:
                 after = recorded[-1].version
-            viewer = viewer_for(state, account, organizer)
+            viewer = viewer_for(state, actor)
             visible = [as_shown(r, viewer) for r in recorded if may_see(r, viewer)]
             if visible or remaining <= 0 or state.status in OVER:
                 return Page(events=visible, game=game, state=state, viewer=viewer)
@@ -288,17 +303,18 @@ class MatchService:
                                           expected_version=None, fingerprint="")
         return appended
 
-    async def execute(self, match_id: str, body: bytes, ctx_account: str | None, organizer: bool = False, *,
+    async def execute(self, match_id: str, body: bytes, actor: Actor, *,
                       idempotency: str = "", expected_version: int | None = None) -> bytes:
         """Decode and apply a client's command; return the encoded :class:`Accepted` response.
+        ``actor`` acts as an organizer only on a match it organizes (:func:`service.visibility.organizes`).
 
         A repeated idempotency key is recognised by the append script itself; only when the domain
         refuses a command that carries a key do we look for a first response to return instead."""
         game, state, verified = await self.last_seen(match_id)
         command = codec_for(game).decode_command(body)
         fingerprint = hashlib.sha256(body).hexdigest()[:16] if idempotency else ""
-        key = f"{ctx_account}:{idempotency}" if idempotency else ""
-        ctx = Context(now=self.clock(), account=ctx_account, organizer=organizer)
+        key = f"{actor.account}:{idempotency}" if idempotency else ""
+        ctx = Context(now=self.clock(), account=actor.account, organizer=organizes(state.created_by, actor))
         try:
             response, _ = await self._execute(match_id, command, ctx, idempotency=key,
                                               expected_version=expected_version, fingerprint=fingerprint,
@@ -333,7 +349,7 @@ class MatchService:
                 continue
             recorded = self._record(game, state, events, ctx.now)
             encoded = [codec_for(game).encode(r) for r in recorded]
-            viewer = viewer_for(state, ctx.account, ctx.organizer)
+            viewer = acting_viewer(state, ctx)
             private = [lifecycle.is_private(game, e) for e in events]
             response = msgspec.json.encode(Accepted(
                 match_id=match_id, version=state.version + private.count(False),
@@ -386,7 +402,7 @@ class MatchService:
             self._cache.popitem(last=False)
 
     async def _after_append(self, game: Game, previous: MatchState | None, state: MatchState) -> None:
-        await self.read_models.index(state, previous)
+        await self.read_models.index(game, state, previous)
         for listener in self.listeners:
             await listener.changed(game, previous, state)
         due = lifecycle.deadline(game, state)

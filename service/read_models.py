@@ -3,30 +3,93 @@
 - ``{m:<id>}:summary`` — the match summary (JSON), in the match's own slot: the event store's
   append script writes it with the events (:func:`encoded_summary`), so it never lags the stream;
 - ``rm:matches`` — sorted set of match ids by creation time;
-- ``rm:active:<account>`` — set of the ids of an account's unfinished matches.
+- ``rm:active:<account>`` — the ids of an account's unfinished matches (a challenge it has not
+  accepted is not among them);
+- ``rm:turns:<account>`` — the ids of the matches waiting on the account to act now (ready,
+  choose a seat, move or submit), so ``/accounts/me/turns`` costs what waits on the caller, not
+  all its matches;
+- ``rm:invited:<account>`` — the ids of the challenges the account has not answered;
+- ``rm:unstarted:<account>`` — the ids of the matches the account created that have not started
+  (its open challenges among them).
 
-The two indexes change only when a match is created, changes seats or status: :meth:`ReadModels.index`
-writes them after such an append (idempotently: each write follows from a whole state), and no
-other append costs a write of its own. All of them are rebuilt from the streams by
-``python -m service rebuild-read-models`` (which ``serve`` also runs once when it finds read models
-of an older layout, :data:`LAYOUT`).
+:meth:`ReadModels.index` brings the indexes up to a new state after each append, writing only the
+memberships that changed (most moves change only who must act: two writes). Each per-account
+index is a hash from match id to the match version that last wrote it: the version when the
+match is in it, minus the version when it left (a tombstone), no field once the match is over.
+A write older than the field's version is dropped (:data:`_MEMBERSHIP`), so two API processes
+whose writes for successive versions of a match arrive out of order leave the newer one. (A
+stale write arriving after the match ended may leave an extra field: readers check each match
+they list and drop such fields, :meth:`ReadModels.ids`.)
+All of them are rebuilt from the streams by ``python -m service rebuild-read-models`` (which
+``serve`` also runs once when it finds read models of an older layout, :data:`LAYOUT`).
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
+import asyncio
+
 import msgspec
 import redis.asyncio as aioredis
 
-from domain.game import Result
+from domain.bots import has_something_to_do
+from domain.game import Game, Result
 from domain.match import MatchState
 from service.event_store import summary_key
-from service.redis_pipe import RedisPipe
+from service.redis_pipe import RedisPipe, Script
 
 ACTIVE = ("waiting", "pregame", "running")
-LAYOUT = "2"
-"""The read models' layout, kept in ``rm:layout`` (1: summaries under ``rm:match:<id>``)."""
+LAYOUT = "3"
+"""The read models' layout, kept in ``rm:layout`` (1: summaries under ``rm:match:<id>``; 2: no
+turns, invitations or unstarted indexes)."""
+
+
+def active_key(account: str) -> str:
+    return f"rm:active:{account}"
+
+
+def turns_key(account: str) -> str:
+    return f"rm:turns:{account}"
+
+
+def invited_key(account: str) -> str:
+    return f"rm:invited:{account}"
+
+
+def unstarted_key(account: str) -> str:
+    return f"rm:unstarted:{account}"
+
+
+_MEMBERSHIP = """
+local old = redis.call('HGET', KEYS[1], ARGV[1])
+if old and math.abs(tonumber(old)) > tonumber(ARGV[2]) then return 0 end
+if ARGV[3] == 'gone' then return redis.call('HDEL', KEYS[1], ARGV[1]) end
+if ARGV[3] == 'in' then redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+else redis.call('HSET', KEYS[1], ARGV[1], '-' .. ARGV[2]) end
+return 1
+"""
+"""Set one match's membership of one index (KEYS[1]) as of version ARGV[2]: ``in``, ``out`` or
+``gone`` (the match is over), unless the field holds a newer version."""
+
+
+def memberships(game: Game, state: MatchState | None) -> set[str]:
+    """The per-account index keys that hold ``state``'s match id (none for ``None``)."""
+    if state is None:
+        return set()
+    keys = set()
+    for seat, account in state.seats.items():
+        if account is None:
+            continue
+        if seat in state.invited and state.status == "waiting":
+            keys.add(invited_key(account))
+        elif state.status in ACTIVE:
+            keys.add(active_key(account))
+            if has_something_to_do(game, state, seat):
+                keys.add(turns_key(account))
+    if state.created_by is not None and state.status == "waiting":
+        keys.add(unstarted_key(state.created_by))
+    return keys
 
 
 class MatchSummary(msgspec.Struct, frozen=True):
@@ -57,25 +120,25 @@ class ReadModels:
     def __init__(self, redis: aioredis.Redis, pipe: RedisPipe):
         self.redis = redis
         self.pipe = pipe  # the event store's pipelined connection, for the writes after appends
+        self._membership = Script(_MEMBERSHIP)
 
-    async def index(self, state: MatchState, previous: MatchState | None = None) -> None:
+    async def index(self, game: Game, state: MatchState, previous: MatchState | None = None) -> None:
         """Bring the indexes up to ``state`` after an append from ``previous`` (``None``: it was
-        created); nothing to write unless the match was created or changed seats or status."""
-        if previous is not None and previous.status == state.status and previous.seats == state.seats:
-            return
-        writes: list[tuple[str | int, ...]] = [("ZADD", "rm:matches", state.created_at, state.match_id)]
-        accounts = {a for a in state.seats.values() if a}
-        if previous is not None:
-            writes += [("SREM", f"rm:active:{gone}", state.match_id)
-                       for gone in {a for a in previous.seats.values() if a} - accounts]
-        writes += [("SADD" if state.status in ACTIVE else "SREM", f"rm:active:{account}", state.match_id)
-                   for account in accounts]
-        await self.pipe.execute_many(writes)
+        created, or is being rebuilt): only the memberships that changed are written."""
+        before, after = memberships(game, previous), memberships(game, state)
+        left = "gone" if state.status not in ACTIVE else "out"
+        changes = [(key, left) for key in sorted(before - after)] + [(key, "in") for key in sorted(after - before)]
+        writes = [self.pipe.evalsha(self._membership, [key], [state.match_id, state.version, how])
+                  for key, how in changes]
+        if previous is None:
+            writes.append(self.pipe.execute("ZADD", "rm:matches", state.created_at, state.match_id))
+        if writes:
+            await asyncio.gather(*writes)  # issued in one turn of the loop: one write on the pipe
 
-    async def rebuild(self, state: MatchState) -> None:
+    async def rebuild(self, game: Game, state: MatchState) -> None:
         """Write every read model of ``state`` from scratch (the summary and the indexes)."""
         await self.redis.set(summary_key(state.match_id), encoded_summary(state))
-        await self.index(state)
+        await self.index(game, state)
 
     async def layout_is_current(self) -> bool:
         return await self.redis.get("rm:layout") == LAYOUT.encode()
@@ -89,8 +152,21 @@ class ReadModels:
         return await self._summaries([i.decode() for i in ids])
 
     async def active_for(self, account_id: str) -> list[MatchSummary]:
-        ids = sorted(i.decode() for i in await self.redis.smembers(f"rm:active:{account_id}"))
-        return await self._summaries(ids)
+        key = active_key(account_id)
+        summaries = await self._summaries(await self.ids(key))
+        for over in [s for s in summaries if s.status not in ACTIVE]:
+            await self.drop(key, over.id)
+        return [s for s in summaries if s.status in ACTIVE]
+
+    async def ids(self, key: str) -> list[str]:
+        """The match ids in one per-account index (``active_key(account)``, ``turns_key``...),
+        sorted. Callers look at each match; :meth:`drop` removes one found over."""
+        fields = await self.redis.hgetall(key)
+        return sorted(match_id.decode() for match_id, version in fields.items() if not version.startswith(b"-"))
+
+    async def drop(self, key: str, match_id: str) -> None:
+        """Remove a match found over from an index (a late write left it there)."""
+        await self.redis.hdel(key, match_id)
 
     async def _summaries(self, ids: list[str]) -> list[MatchSummary]:
         if not ids:

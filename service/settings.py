@@ -8,6 +8,11 @@
 - ``RATE_LIMIT_WINDOW_S``: the window, in seconds (default 60).
 - ``RATE_LIMIT_ANONYMOUS``: requests per window without a token, per client address (default 0: no limit).
 - ``WEBHOOK_RETRY_BASE_S``: the first webhook retry's delay; each next one waits 4 times longer (default 10).
+- ``MATCH_EXPIRY_S``: a match with no ``starts_at`` that has not started this long after its
+  creation ends, aborted as ``expired`` (default 86400: a day).
+- ``MAX_UNSTARTED_MATCHES``: matches a player (not an organizer) may have created that have not
+  started yet, open challenges included (default 20).
+- ``MAX_INVITATIONS``: challenges an account may have received and not yet answered (default 20).
 """
 
 from __future__ import annotations
@@ -26,6 +31,9 @@ class Settings(msgspec.Struct, frozen=True):
     rate_limit_window_s: int = 60
     rate_limit_anonymous: int = 0
     webhook_retry_base_s: int = 10
+    match_expiry_s: int = 86_400
+    max_unstarted_matches: int = 20
+    max_invitations: int = 20
 
     @property
     def queue_url(self) -> str | None:
@@ -47,4 +55,7 @@ def from_environment() -> Settings:
         rate_limit_window_s=_number("RATE_LIMIT_WINDOW_S", 60),
         rate_limit_anonymous=_number("RATE_LIMIT_ANONYMOUS", 0),
         webhook_retry_base_s=_number("WEBHOOK_RETRY_BASE_S", 10),
+        match_expiry_s=_number("MATCH_EXPIRY_S", 86_400),
+        max_unstarted_matches=_number("MAX_UNSTARTED_MATCHES", 20),
+        max_invitations=_number("MAX_INVITATIONS", 20),
     )

@@ -1,7 +1,8 @@
 """The one place where what a viewer may see is decided.
 
-A viewer is derived from the caller's account and the match: the seat it holds, the organizer, or a
-spectator. Recorded events are shown to a viewer only if their visibility allows it, and the
+A viewer is derived from the caller (an :class:`Actor`) and the match: the seat it holds, the
+match's organizer (the organizer account that created it, or an admin), or a spectator. Another
+organizer sees a match it did not create as a spectator does, and may not act on it. Recorded events are shown to a viewer only if their visibility allows it, and the
 match's seed only to organizers (it drives every chance in the match: random boards, random
 choices on timeout). Views come from the game's own ``view(state, viewer)``; a game whose setup is
 secret until the start (Deep Sea Voyage's boards) shows none while the match waits.
@@ -12,14 +13,41 @@ from __future__ import annotations
 import msgspec
 
 from domain.codec import ORGANIZER, PUBLIC, Recorded, private_to
-from domain.game import Game, Viewer
+from domain.game import Context, Game, Viewer
 from domain.match import MatchCreated, MatchState, seat_of
 
 
-def viewer_for(state: MatchState, account_id: str | None, organizer: bool) -> Viewer:
-    """Seat holders see as their seat; organizers who hold no seat see everything; others spectate."""
-    seat = seat_of(state, account_id)
-    return Viewer(seat=seat, organizer=organizer and seat is None)
+class Actor(msgspec.Struct, frozen=True):
+    """Who acts or looks: an account (``None``: anonymous), whether it acts as an organizer (an
+    organizer account whose token has ``organize``) and whether it is an admin."""
+
+    account: str | None = None
+    organizer: bool = False
+    admin: bool = False
+
+
+ANONYMOUS = Actor()
+SYSTEM_ADMIN = Actor(organizer=True, admin=True)
+"""The server itself looking at a match (workers): it sees what the match's organizer sees."""
+
+
+def organizes(created_by: str | None, actor: Actor) -> bool:
+    """Whether ``actor`` organizes what ``created_by`` created: its creator, if an organizer, or an admin."""
+    return actor.organizer and (actor.admin or (created_by is not None and created_by == actor.account))
+
+
+def viewer_for(state: MatchState, actor: Actor) -> Viewer:
+    """Seat holders see as their seat; the match's organizer, holding no seat, sees everything;
+    everyone else spectates."""
+    seat = seat_of(state, actor.account)
+    return Viewer(seat=seat, organizer=seat is None and organizes(state.created_by, actor))
+
+
+def acting_viewer(state: MatchState, ctx: Context) -> Viewer:
+    """The viewer of whoever sends a command with ``ctx`` (whose ``organizer`` says whether it
+    organizes this match, as :func:`organizes` decided)."""
+    seat = None if ctx.system else seat_of(state, ctx.account)
+    return Viewer(seat=seat, organizer=seat is None and ctx.organizer)
 
 
 def may_see(recorded: Recorded, viewer: Viewer) -> bool:

@@ -23,6 +23,7 @@ from service.webhooks import WebhookNotifier, Webhooks
 
 
 class Services(msgspec.Struct):
+    settings: Settings
     redis: aioredis.Redis
     queue_redis: redis.Redis
     store: EventStore
@@ -60,11 +61,11 @@ def connect(settings: Settings) -> Services:
     webhooks = Webhooks(client, store.pipe)
     notifier = WebhookNotifier(webhooks, Queue(WEBHOOK_QUEUE, connection=queue_redis), settings.webhook_retry_base_s)
     matches = MatchService(store, read_models, RQScheduler(timer_queue), background=RQBackground(solver_queue),
-                           listeners=[feeds, notifier])
+                           listeners=[feeds, notifier], expiry_ms=settings.match_expiry_s * 1000)
     tournaments = Tournaments(client, matches)
     matches.listeners.append(tournaments)  # a tournament advances when its matches end
     accounts = Accounts(client)
-    return Services(redis=client, queue_redis=queue_redis, store=store, accounts=accounts,
+    return Services(settings=settings, redis=client, queue_redis=queue_redis, store=store, accounts=accounts,
                     read_models=read_models, feeds=feeds, matches=matches, tournaments=tournaments,
                     timer_queue=timer_queue, solver_queue=solver_queue, tokens=Tokens(client, accounts),
                     webhooks=webhooks, rate_limiter=RateLimiter(store.pipe))

@@ -28,6 +28,7 @@ from service.api.analysis import analysis_key
 from service.background import is_bot
 from service.matches import now_ms
 from service.settings import from_environment
+from service.visibility import Actor
 from service.webhooks import DELIVERY_TIMEOUT_S, Notification, signed_headers
 from service.wiring import Services, connect
 
@@ -109,7 +110,7 @@ async def _bot_turn(match_id: str, seat: str) -> None:
         seed = zlib.crc32(f"{state.seed}:{position}:{seat}".encode())
         for attempt, command in enumerate(bots.next_commands(game, state, seat, seed=seed)):
             try:  # the first candidate the game accepts (hidden information may refuse some)
-                await services.matches.execute(match_id, codec_for(game).encode(command), account,
+                await services.matches.execute(match_id, codec_for(game).encode(command), Actor(account=account),
                                                idempotency=f"bot-{position}-{attempt}")
                 return
             except DomainError as refused:

@@ -3,21 +3,24 @@
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 
 import msgspec
 from litestar import Controller, Request, get, post
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from domain.errors import NotAllowed
+from domain.game import Game
+from domain.match import OVER, MatchState
 from service.accounts import Account, Caller
 from service.api.deps import problems, require
 from service.api.strictness import strict_body
-from service.api.schemas import AccountOut, CreateAccount, NewAccount, YourTurn
-from service.api.views import your_turns
+from service.api.schemas import AccountOut, ChallengeView, Challenges, CreateAccount, NewAccount, YourTurn
+from service.api.views import public_options, your_turns
+from service.challenges import invited_accounts
 from service.matches import now_ms
-from service.problems import BadRequest
-from service.read_models import MatchSummary
+from service.problems import BadRequest, NotFound
+from service.read_models import MatchSummary, invited_key, turns_key, unstarted_key
 from service.wiring import Services
 
 FEED_ID = re.compile(r"\d{1,20}-\d{1,20}")
@@ -57,6 +60,16 @@ class AccountController(Controller):
         expected to act now (ready, choose a seat, move or submit), with its deadline."""
         return await _turns(services, require(caller))
 
+    @get("/me/challenges", summary="The caller's unanswered challenges, received and sent",
+         responses=problems(401))
+    async def my_challenges(self, services: Services, caller: Caller | None) -> Challenges:
+        """Accept one with ``POST /matches/{id}/accept`` (or ``ready``), decline it with
+        ``POST /matches/{id}/decline``; withdraw one you sent with ``POST /matches/{id}/cancel``."""
+        account = require(caller)
+        received = await _challenges(services, invited_key(account.id), lambda seat, holder: holder == account.id)
+        sent = await _challenges(services, unstarted_key(account.id), lambda seat, holder: True)
+        return Challenges(received=received, sent=sent)
+
     @get("/me/stream", summary="Server-Sent Events: your turns now, then match starts, turns and ends",
          responses=problems(400, 401), media_type="text/event-stream")
     async def my_stream(self, request: Request, services: Services, caller: Caller | None) -> ServerSentEvent:
@@ -71,8 +84,46 @@ class AccountController(Controller):
 
 
 async def _turns(services: Services, account: Account) -> list[YourTurn]:
-    summaries = await services.read_models.active_for(account.id)
-    return your_turns(account.id, [await services.matches.current(summary.id) for summary in summaries])
+    """The matches waiting on ``account``: its turns index, each match checked as it stands."""
+    matches = await _matches_in(services, turns_key(account.id))
+    return your_turns(account.id, matches)
+
+
+async def _matches_in(services: Services, key: str) -> list[tuple[Game, MatchState]]:
+    """The matches of one per-account index, as they stand; an entry a late write left for a
+    match that is over is dropped."""
+    matches = []
+    for match_id in await services.read_models.ids(key):
+        try:
+            game, state = await services.matches.current(match_id)
+        except NotFound:
+            await services.read_models.drop(key, match_id)
+            continue
+        if state.status in OVER:
+            await services.read_models.drop(key, match_id)
+        else:
+            matches.append((game, state))
+    return matches
+
+
+async def _challenges(services: Services, key: str, shown: Callable[[str, str], bool]) -> list[ChallengeView]:
+    challenges = []
+    for game, state in await _matches_in(services, key):
+        pending = [(seat, holder) for seat, holder in invited_accounts(state) if shown(seat, holder)]
+        if not pending or state.status != "waiting":
+            continue
+        names = await services.accounts.get_many([a for a in (state.created_by, *(h for _, h in pending)) if a])
+        for seat, holder in pending:
+            challenges.append(ChallengeView(
+                match_id=state.match_id, game=state.game_name, seat=seat, challenger=state.created_by or "",
+                challenger_name=_name(names, state.created_by), invited=holder, invited_name=_name(names, holder),
+                options=public_options(game, msgspec.to_builtins(state.options)), created_at=state.created_at,
+                expires_at=state.expires_at, starts_at=state.starts_at))
+    return sorted(challenges, key=lambda c: (c.created_at, c.match_id))
+
+
+def _name(names: dict[str, Account], account: str | None) -> str | None:
+    return names[account].name if account in names else None
 
 
 async def _feed(services: Services, account: Account, resume: str | None) -> AsyncIterator[ServerSentEventMessage]:

@@ -14,13 +14,14 @@ from litestar import Controller, Response, get, post
 from litestar.params import QueryParameter
 
 from domain.errors import NotAllowed
-from domain.match import MatchState
+from domain.match import OVER, MatchState
 from service.accounts import Caller
-from service.api.deps import problems, require
+from service.api.deps import actor_of, problems, require
 from service.api.matches import MatchId
 from service.api.schemas import AnalysisOut, AnalysisQueued
 from service.event_store import match_key_prefix
 from service.problems import NotFound
+from service.visibility import organizes
 from service.wiring import Services
 
 Version = Annotated[int | None, QueryParameter(name="version", required=False, ge=1, le=2**53)]
@@ -31,9 +32,9 @@ def analysis_key(match_id: str, version: int) -> str:
 
 
 def check_may_analyse(state: MatchState, caller: Caller | None) -> None:
-    """Refuse the analysis of a match in play to anyone but an organizer."""
-    if state.status not in ("finished", "aborted") and not (caller and caller.organizer):
-        raise NotAllowed("analysis_during_play", "Only organizers may analyse a match in play, so that no "
+    """Refuse the analysis of a match in play to anyone but its organizer."""
+    if state.status not in OVER and not organizes(state.created_by, actor_of(caller)):
+        raise NotAllowed("analysis_during_play", "Only the match's organizer may analyse it in play, so that no "
                                                  "player gets a solver's help; anyone may once it is over.")
 
 

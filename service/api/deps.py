@@ -8,9 +8,9 @@ from litestar.openapi.datastructures import ResponseSpec
 from domain.errors import NotAllowed
 from domain.game import Viewer
 from domain.match import MatchState
-from service.accounts import Account, Caller
+from service.accounts import Caller
 from service.problems import PROBLEM_MEDIA_TYPE, Problem, Unauthenticated
-from service.visibility import viewer_for
+from service.visibility import ANONYMOUS, Actor, viewer_for
 from service.wiring import Services
 
 _DESCRIPTIONS = {
@@ -51,14 +51,16 @@ async def provide_caller(request: Request, services: Services) -> Caller | None:
     return account
 
 
-def identity(caller: Account | None) -> tuple[str | None, bool]:
-    """The caller's account id (or ``None``) and whether it is an organizer."""
-    return (caller.id if caller else None), bool(caller and caller.organizer)
+def actor_of(caller: Caller | None) -> Actor:
+    """The caller as :mod:`service.visibility` knows it (anonymous without a token)."""
+    if caller is None:
+        return ANONYMOUS
+    return Actor(account=caller.id, organizer=caller.organizer, admin=caller.admin)
 
 
-def viewer_of(state: MatchState, caller: Account | None) -> Viewer:
+def viewer_of(state: MatchState, caller: Caller | None) -> Viewer:
     """How ``caller`` sees this match (see :func:`service.visibility.viewer_for`)."""
-    return viewer_for(state, *identity(caller))
+    return viewer_for(state, actor_of(caller))
 
 
 def require(caller: Caller | None, scope: str | None = None) -> Caller:

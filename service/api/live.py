@@ -17,7 +17,7 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from domain.match import OVER
 from service.accounts import Caller
-from service.api.deps import identity, problems
+from service.api.deps import actor_of, problems
 from service.api.matches import MatchId, Wait, view_for
 from service.api.schemas import EventsPage
 from service.api.views import page_body
@@ -41,8 +41,7 @@ class LiveController(Controller):
         is over); the page then holds every event up to ``version``, where the match now stands.
         Bots: long-poll with ``after=<version of the last page>&wait=30&legal_moves=true`` and move
         when ``legal_moves`` is not empty."""
-        account, organizer = identity(caller)
-        page = await services.matches.events(match_id, account, organizer, after, int(wait * 1000))
+        page = await services.matches.events(match_id, actor_of(caller), after, int(wait * 1000))
         return Response(content=page_body(match_id, page, legal_moves), media_type="application/json")
 
     @get("/stream", summary="Server-Sent Events: the state, then every event", responses=problems(400, 401, 404),
@@ -63,12 +62,12 @@ class LiveController(Controller):
 
 async def _messages(services: Services, match_id: str, caller: Caller | None, after: int | None,
                     view) -> AsyncIterator[ServerSentEventMessage]:
-    account, organizer = identity(caller)
+    actor = actor_of(caller)
     if after is None:
         yield ServerSentEventMessage(event="state", id=view.version, data=msgspec.json.encode(view).decode())
         after = view.version
     while True:
-        page = await services.matches.events(match_id, account, organizer, after, KEEPALIVE_MS)
+        page = await services.matches.events(match_id, actor, after, KEEPALIVE_MS)
         for r in page.events:
             yield ServerSentEventMessage(event=r.event.__struct_config__.tag, id=r.version,
                                          data=msgspec.json.encode(r).decode())

@@ -10,11 +10,13 @@ from litestar.params import HeaderParameter, Parameter, QueryParameter
 
 from domain.errors import DomainError, InvalidCommand, NotAllowed
 from domain.match import Abort, Reschedule
+from domain.registry import game_named
 from service.accounts import Caller
-from service.api.deps import problems, require, viewer_of
+from service.api.deps import actor_of, problems, require, viewer_of
 from service.api.schemas import Accepted, AnyCommand, CreateMatch, CreateMatches, LegalMoves, MatchView, TurnPlayed
 from service.api.strictness import strict_body
 from service.api.views import match_view, moves_of, page_body
+from service.challenges import places as challenge_places
 from service.matches import NewMatch
 from service.read_models import MatchSummary
 from service.visibility import may_see_setup
@@ -40,8 +42,17 @@ async def view_for(services: Services, match_id: str, caller: Caller | None) -> 
     return match_view(game, state, viewer, names)
 
 
-def new_match(data: CreateMatch) -> NewMatch:
-    return NewMatch(**msgspec.structs.asdict(data))
+def new_match(data: CreateMatch, invited: list[str] | None = None) -> NewMatch:
+    return NewMatch(**msgspec.structs.asdict(data), invited=invited or [])
+
+
+def check_no_secret_options(data: CreateMatch) -> None:
+    """Refuse options a game keeps from its players (MonUnrail's ``supply``, Deep Sea Voyage's
+    ``boards``) unless an organizer sets them: a player would choose what its opponent cannot see."""
+    secret = sorted(set(data.options) & set(game_named(data.game).secret_options))
+    if secret:
+        raise NotAllowed("secret_option_organizer_only",
+                         f"Only an organizer may set the option {secret[0]!r}: it is kept secret from the players.")
 
 
 async def check_accounts(services: Services, account_ids: list[str]) -> None:
@@ -69,7 +80,7 @@ async def accept(services: Services, match_id: str, body: bytes, caller: Caller 
                  idempotency_key: str | None, expected_version: int | None) -> tuple[Caller, bytes]:
     """The caller (with the scope the command needs) and the encoded :class:`Accepted` response."""
     account = require(caller, command_scope(body))
-    return account, await services.matches.execute(match_id, body, account.id, account.organizer,
+    return account, await services.matches.execute(match_id, body, actor_of(account),
                                                    idempotency=idempotency_key or "", expected_version=expected_version)
 
 
@@ -87,18 +98,31 @@ class MatchController(Controller):
     path = "/matches"
     tags = ["matches"]
 
-    @post("/", status_code=201, summary="Create a match", responses=problems(400, 401, 403, 422))
+    @post("/", status_code=201, summary="Create a match (a challenge when you name another player)",
+          responses=problems(400, 401, 403, 409, 422))
     async def create(self, request: Request, data: CreateMatch, services: Services,
                      caller: Caller | None) -> MatchView:
-        """Seats map to account ids (null = open seat). Without organizer rights you must hold a seat."""
+        """Seats map to account ids (null = open seat). A player must hold a seat; naming another
+        account in a seat challenges it: the match waits until it accepts (``POST .../accept``) or
+        declines, and reaches nothing of its but the invitation until then. A player may have
+        ``MAX_UNSTARTED_MATCHES`` unstarted matches and invite an account with fewer than
+        ``MAX_INVITATIONS`` open challenges (409 past either). Organizers seat accounts directly."""
         data = strict_body(await request.body(), CreateMatch)
         account = require(caller)
         held = [a for a in data.seats.values() if a]
         require(account, "create" if account.id in held else "organize")
         if not account.organizer and account.id not in held:
             raise NotAllowed("must_hold_a_seat", "Only organizers create matches they do not play in.")
+        if not account.organizer:
+            check_no_secret_options(data)
         await check_accounts(services, held)
-        state = await services.matches.create(new_match(data), created_by=account.id)
+        invited, places = [], []
+        if not account.organizer:
+            invited = [seat for seat, holder in data.seats.items() if holder and holder != account.id]
+            settings = services.settings
+            places = challenge_places(account.id, [data.seats[s] for s in invited], settings.max_unstarted_matches,
+                                      settings.max_invitations)
+        state = await services.matches.create(new_match(data, invited), created_by=account.id, places=places)
         return await view_for(services, state.match_id, account)
 
     @post("/bulk", status_code=201, summary="Create several matches, all or nothing (organizers)",
@@ -152,7 +176,7 @@ class MatchController(Controller):
         account, accepted = await accept(services, match_id, await request.body(), caller, idempotency_key,
                                          expected_version)
         after = msgspec.json.decode(accepted, type=_AcceptedVersion).version
-        page = await services.matches.events(match_id, account.id, account.organizer, after, int(wait * 1000))
+        page = await services.matches.events(match_id, actor_of(account), after, int(wait * 1000))
         content = b'{"accepted":' + accepted + b',"next":' + page_body(match_id, page, True) + b"}"
         return Response(content=content, media_type="application/json")
 
@@ -165,6 +189,27 @@ class MatchController(Controller):
     async def ready(self, match_id: MatchId, services: Services, caller: Caller | None,
                     idempotency_key: IdempotencyKey = None) -> Response[Accepted]:
         return await send(services, match_id, b'{"type":"ready"}', caller, idempotency_key, None)
+
+    @post("/{match_id:str}/accept", status_code=200, summary="Accept a challenge (take the seat you were invited to)",
+          responses=_COMMAND_STATUSES)
+    async def accept_challenge(self, match_id: MatchId, services: Services, caller: Caller | None,
+                               idempotency_key: IdempotencyKey = None) -> Response[Accepted]:
+        """``ready`` accepts too. Accepting what you accepted already changes nothing."""
+        return await send(services, match_id, b'{"type":"accept"}', caller, idempotency_key, None)
+
+    @post("/{match_id:str}/decline", status_code=200, summary="Decline a challenge (the match ends)",
+          responses=_COMMAND_STATUSES)
+    async def decline_challenge(self, match_id: MatchId, services: Services, caller: Caller | None,
+                                idempotency_key: IdempotencyKey = None) -> Response[Accepted]:
+        """The match ends, aborted with the reason ``declined``."""
+        return await send(services, match_id, b'{"type":"decline"}', caller, idempotency_key, None)
+
+    @post("/{match_id:str}/cancel", status_code=200, summary="Withdraw a match you created that has not started",
+          responses=_COMMAND_STATUSES)
+    async def cancel(self, match_id: MatchId, services: Services, caller: Caller | None,
+                     idempotency_key: IdempotencyKey = None) -> Response[Accepted]:
+        """Its creator only, before the start: the match ends, aborted with the reason ``cancelled``."""
+        return await send(services, match_id, b'{"type":"cancel"}', caller, idempotency_key, None)
 
     @post("/{match_id:str}/resign", status_code=200, summary="Resign", responses=_COMMAND_STATUSES)
     async def resign(self, match_id: MatchId, services: Services, caller: Caller | None,

@@ -87,6 +87,29 @@ class SeatView(msgspec.Struct):
     ready: bool
 
 
+class ChallengeView(msgspec.Struct):
+    """A challenge: ``challenger`` (the match's creator) invites ``invited`` to play ``seat``."""
+
+    match_id: str
+    game: str
+    seat: str
+    challenger: str
+    challenger_name: str | None
+    invited: str
+    invited_name: str | None
+    options: dict[str, Any]
+    created_at: int
+    expires_at: int | None
+    starts_at: int | None
+
+
+class Challenges(msgspec.Struct):
+    """The caller's unanswered challenges: those it received (accept or decline them) and those it sent."""
+
+    received: list[ChallengeView]
+    sent: list[ChallengeView]
+
+
 class DeadlineView(msgspec.Struct):
     at: int
     key: str
@@ -117,7 +140,12 @@ class MatchView(msgspec.Struct):
     you: str | None
     seats: dict[str, SeatView]
     priority: str | None
+    created_by: str | None
+    invited: list[str]
+    """Seats whose challenged holders have not accepted yet (the match cannot start before they do)."""
     created_at: int
+    expires_at: int | None
+    """Unless it has started by then, the match ends (aborted, ``expired``)."""
     opens_at: int | None
     starts_at: int | None
     started_at: int | None

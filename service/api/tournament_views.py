@@ -6,9 +6,12 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
+from domain.registry import game_named
 from domain.tournaments import Standing, standings, winner
 from domain.tournaments.matches import SeatRule
+from service.api.views import public_options
 from service.tournaments import Schedule, StoredTournament, match_id_for
+
 
 class FormatOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """``rounds``: Swiss only (default ``ceil(log2 players)``); ``double``: round robin only, a
@@ -87,8 +90,11 @@ class TournamentSummary(msgspec.Struct):
     created_at: int
 
 
-def tournament_view(stored: StoredTournament) -> TournamentView:
+def tournament_view(stored: StoredTournament, owner: bool) -> TournamentView:
+    """The tournament as a caller sees it: ``owner`` (its organizer, or an admin) sees the game
+    options the game keeps from players (MonUnrail's ``supply``, Deep Sea Voyage's ``boards``)."""
     t = stored.tournament
+    options = stored.game_options if owner else public_options(game_named(stored.game), stored.game_options)
     rounds = []
     for r in t.rounds:
         results = {x.table: x.winner for x in r.results}
@@ -99,7 +105,7 @@ def tournament_view(stored: StoredTournament) -> TournamentView:
                                 byes=[b.player for b in r.byes]))
     return TournamentView(
         id=stored.id, name=stored.name, format=t.format, status="finished" if t.closed else "running",
-        organizer=stored.organizer, game=stored.game, game_options=stored.game_options, seat_rule=stored.seat_rule,
+        organizer=stored.organizer, game=stored.game, game_options=options, seat_rule=stored.seat_rule,
         schedule=stored.schedule, players=list(t.players), seed=t.seed, total_rounds=t.total_rounds,
         created_at=stored.created_at, finished_at=stored.finished_at,
         winner=winner(t), rounds=rounds, standings=standings(t))

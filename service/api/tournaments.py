@@ -12,12 +12,13 @@ from litestar.params import Parameter
 from domain.errors import NotAllowed
 from domain.tournaments import Standing, export_csv, export_json, standings
 from service.accounts import Caller
-from service.api.deps import problems, require
+from service.api.deps import actor_of, problems, require
 from service.api.matches import check_accounts
 from service.api.strictness import strict_body
 from service.api.tournament_views import (
     CreateTournament, TournamentSummary, TournamentView, tournament_summary, tournament_view,
 )
+from service.visibility import organizes
 from service.wiring import Services
 
 TournamentId = Annotated[str, Parameter(description="The tournament id.", max_length=64)]
@@ -56,7 +57,7 @@ class TournamentController(Controller):
         stored = await services.tournaments.create(
             data.name, account.id, data.format, data.players, data.game, data.game_options, data.seat_rule,
             options, data.schedule)
-        return tournament_view(stored)
+        return tournament_view(stored, owner=True)
 
     @get("/", summary="List tournaments, newest first", responses=problems(400))
     async def list_tournaments(self, services: Services,
@@ -65,9 +66,11 @@ class TournamentController(Controller):
         return [tournament_summary(t) for t in await services.tournaments.newest(offset, limit)]
 
     @get("/{tournament_id:str}", summary="A tournament: rounds, games, match ids, results, standings",
-         responses=problems(400, 404, 409))
-    async def show(self, tournament_id: TournamentId, services: Services) -> TournamentView:
-        return tournament_view(await services.tournaments.refresh(tournament_id))
+         responses=problems(400, 401, 403, 404, 409))
+    async def show(self, tournament_id: TournamentId, services: Services, caller: Caller | None) -> TournamentView:
+        """Its organizer (and an admin) also sees the game options kept from the players."""
+        stored = await services.tournaments.refresh(tournament_id)
+        return tournament_view(stored, owner=organizes(stored.organizer, actor_of(caller)))
 
     @get("/{tournament_id:str}/standings", summary="The tournament's standings, ranked",
          responses=problems(400, 404, 409))

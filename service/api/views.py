@@ -14,6 +14,12 @@ from service.matches import Page
 from service.visibility import may_see_setup
 
 
+def public_options(game: Game, options: dict) -> dict:
+    """``options`` without those the game keeps from its players (``Game.secret_options``: MonUnrail's
+    ``supply``, Deep Sea Voyage's ``boards``), which only their organizer may see."""
+    return {name: value for name, value in options.items() if name not in game.secret_options}
+
+
 def deadline_view(due: Deadline | None) -> DeadlineView | None:
     return None if due is None else DeadlineView(at=due.at, key=due.key, seat=due.seat)
 
@@ -53,12 +59,13 @@ def match_view(game: Game, state: MatchState, viewer: Viewer, names: dict[str, A
         you=viewer.seat,
         seats={seat: SeatView(account_id=a, name=names[a].name if a in names else None, ready=seat in state.ready)
                for seat, a in state.seats.items()},
-        priority=state.priority, created_at=state.created_at, opens_at=state.opens_at,
+        priority=state.priority, created_by=state.created_by, invited=list(state.invited),
+        created_at=state.created_at, expires_at=state.expires_at, opens_at=state.opens_at,
         starts_at=state.starts_at,
         started_at=state.started_at, finished_at=state.finished_at, result=state.result,
         deadline=deadline_view(due),
         to_move=to_move(game, state),
-        options=msgspec.to_builtins(state.options),
+        options=public_options(game, msgspec.to_builtins(state.options)),
         state=game.view(state.game, viewer) if may_see_setup(game, state, viewer) else None,
     )
 

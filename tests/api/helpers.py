@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import httpx
 
+from domain.registry import game_named
 from tests.conftest import new_account
 
 G3 = "@0+ @1+ C1\\ C2\\ B3\\ D2+ B0/ C4+ C5\\ D4\\ E4\\ D5+".split()  # white wins with a loop
@@ -101,9 +102,15 @@ class Duel:
         return r.json()
 
 
+ADMIN = {"Authorization": "Bearer test-admin-token"}
+"""The in-process test server's admin (``tests/conftest.py``'s settings)."""
+
+
 class Table:
     """A match of any game between fresh accounts, one per seat: ``headers[seat]`` authenticates
-    the seat's holder (seats as the match was created; a priority choice may swap them)."""
+    the seat's holder (seats as the match was created; a priority choice may swap them). The first
+    seat's holder creates it (a challenge its opponent accepts by saying ready), or the admin when
+    ``options`` hold a secret option (only organizers may set those)."""
 
     def __init__(self, http: httpx.Client, game: str, seats: tuple[str, ...], options: dict | None = None):
         self.http = http
@@ -111,7 +118,8 @@ class Table:
         self.headers = {seat: headers for seat, (_, headers) in self.accounts.items()}
         body = {"game": game, "seats": {seat: account for seat, (account, _) in self.accounts.items()},
                 "options": options or {}}
-        r = http.post("/matches", json=body, headers=self.headers[seats[0]])
+        secret = set(options or {}) & set(game_named(game).secret_options)
+        r = http.post("/matches", json=body, headers=ADMIN if secret else self.headers[seats[0]])
         assert r.status_code == 201, r.text
         self.id = r.json()["id"]
         self.url = f"/matches/{self.id}"

@@ -10,6 +10,7 @@ import threading
 import msgspec
 
 from service.event_store import summary_key
+from service.visibility import Actor
 from service.wiring import connect
 from tests.api.helpers import G3, Duel
 
@@ -111,7 +112,7 @@ def test_a_process_that_saw_the_match_a_move_ago_decides_on_the_match_as_it_is(h
                                            (one, white, G3[2]),                     # ... and decides again
                                            (two, red, G3[3]),                       # two is behind: refused at
                                            ):                                       # first, then decided again
-                accepted = msgspec.json.decode(await service.execute(duel.id, play(move), account))
+                accepted = msgspec.json.decode(await service.execute(duel.id, play(move), Actor(account=account)))
                 versions.append(accepted["version"])
             return versions
         finally:

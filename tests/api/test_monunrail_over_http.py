@@ -81,7 +81,7 @@ def test_a_supply_given_in_the_options_is_kept_from_the_players(http, admin_head
     for headers in (players["first"][1], players["second"][1], {}):
         view = http.get(url, headers=headers)
         events = http.get(f"{url}/events", headers=headers)
-        assert view.json()["options"]["supply"] is None and view.json()["state"]["supply"] is None
+        assert "supply" not in view.json()["options"] and view.json()["state"]["supply"] is None
         assert [e["version"] for e in events.json()["events"]] == [1]  # match_created only, no gap
         assert b'"turn":3' not in view.content + events.content
     assert http.get(url, headers=admin_headers).json()["state"]["supply"] == secret

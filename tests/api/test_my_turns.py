@@ -16,6 +16,9 @@ def test_turns_lists_the_matches_waiting_on_the_caller(http):
     assert [(t["match_id"], t["seat"], t["action"]) for t in turns] == [(duel.id, "white", "play")]
     assert turns[0]["deadline"]["key"] == "turn:0" and turns[0]["game"] == "trax"
     assert http.get("/accounts/me/turns", headers=duel.red).json() == []
+    assert http.get("/accounts/me/turns", headers=waiting.red).json() == []  # a challenge it has not accepted
+    assert [t["action"] for t in http.get("/accounts/me/turns", headers=waiting.white).json()] == ["ready"]
+    assert http.post(f"{waiting.url}/accept", headers=waiting.red).status_code == 200
     assert [t["action"] for t in http.get("/accounts/me/turns", headers=waiting.red).json()] == ["ready"]
     duel.play("@0+", "white")
     assert http.get("/accounts/me/turns", headers=duel.white).json() == []
@@ -45,7 +48,7 @@ def test_the_account_stream_tells_a_bot_of_starts_turns_and_ends(http, live_serv
     assert http.post(f"{duel.url}/resign", headers=duel.white).status_code == 200
     reader.join(timeout=20)
     messages = got["m"]
-    assert messages[0]["event"] == "turns" and [t["action"] for t in json.loads(messages[0]["data"])] == ["ready"]
+    assert messages[0]["event"] == "turns" and json.loads(messages[0]["data"]) == []  # red was only challenged
     kinds = [(m["event"], json.loads(m["data"])["version"]) for m in messages[1:]]
     assert [k for k, _ in kinds] == ["match_started", "your_turn", "match_ended"]
     assert json.loads(messages[-1]["data"])["result"]["winner"] == "red"

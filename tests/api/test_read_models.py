@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from service.__main__ import rebuild_read_models
+from service.read_models import LAYOUT
 from service.wiring import connect
 from tests.api.helpers import G3, Duel
 
@@ -53,6 +54,6 @@ def test_serve_rebuilds_read_models_kept_in_an_older_layout(http, settings, redi
     redis_client.set("rm:layout", "1")
 
     asyncio.run(_bootstrap(settings, "test-admin-token", tmp_path, demo_accounts=False))
-    assert redis_client.get("rm:layout") == b"2"
+    assert redis_client.get("rm:layout") == LAYOUT.encode()
     assert json.loads(redis_client.get(summary_key(duel.id)))["version"] == 7
     assert duel.id in [m["id"] for m in http.get("/accounts/me/matches", headers=duel.white).json()]

@@ -1,0 +1,99 @@
+"""Challenges over HTTP: naming another player invites it; it accepts or declines; nothing else of
+the match reaches it before it accepts; the creator cancels; organizers seat players directly."""
+
+from __future__ import annotations
+
+import time
+
+from tests.api.helpers import ADMIN, read_sse
+from tests.conftest import new_account
+
+
+def challenge(http, by, to, **extra):
+    (by_id, by_h), (to_id, _) = by, to
+    r = http.post("/matches", json={"game": "trax", "seats": {"white": by_id, "red": to_id}, **extra}, headers=by_h)
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def test_a_challenge_reaches_the_invited_player_as_an_invitation_only(http, live_server):
+    alice, bob = new_account(http, "ch"), new_account(http, "ch")
+    match = challenge(http, alice, bob)
+    assert match["invited"] == ["red"] and match["created_by"] == alice[0] and match["expires_at"]
+    bob_h = bob[1]
+    assert http.get("/accounts/me/turns", headers=bob_h).json() == []
+    assert http.get("/accounts/me/matches", headers=bob_h).json() == []
+    received = http.get("/accounts/me/challenges", headers=bob_h).json()["received"]
+    assert [(c["match_id"], c["seat"], c["challenger"], c["invited"]) for c in received] == [
+        (match["id"], "red", alice[0], bob[0])]
+    sent = http.get("/accounts/me/challenges", headers=alice[1]).json()["sent"]
+    assert [c["match_id"] for c in sent] == [match["id"]]
+    feed = read_sse(live_server.url + "/accounts/me/stream", {**bob_h, "Last-Event-ID": "0-0"},
+                    stop=lambda ms: len(ms) >= 1)
+    assert [m["event"] for m in feed] == ["challenge"]
+
+    assert http.post(f"/matches/{match['id']}/accept", headers=bob_h).status_code == 200
+    assert http.get("/accounts/me/challenges", headers=bob_h).json() == {"received": [], "sent": []}
+    assert [t["action"] for t in http.get("/accounts/me/turns", headers=bob_h).json()] == ["ready"]
+    assert [m["id"] for m in http.get("/accounts/me/matches", headers=bob_h).json()] == [match["id"]]
+
+
+def test_declining_ends_the_match_and_cancelling_is_for_the_creator(http):
+    alice, bob = new_account(http, "ch"), new_account(http, "ch")
+    declined = challenge(http, alice, bob)
+    r = http.post(f"/matches/{declined['id']}/decline", headers=bob[1])
+    assert r.status_code == 200
+    assert http.get(f"/matches/{declined['id']}").json()["result"]["reason"] == "declined"
+
+    cancelled = challenge(http, alice, bob)
+    r = http.post(f"/matches/{cancelled['id']}/cancel", headers=bob[1])
+    assert r.status_code == 403 and r.json()["code"] == "creator_only"
+    assert http.post(f"/matches/{cancelled['id']}/cancel", headers=alice[1]).status_code == 200
+    view = http.get(f"/matches/{cancelled['id']}").json()
+    assert view["status"] == "aborted" and view["result"]["reason"] == "cancelled"
+    assert http.get("/accounts/me/challenges", headers=alice[1]).json()["sent"] == []
+
+
+def test_organizers_seat_players_without_a_challenge(http):
+    (a, a_h), (b, b_h) = new_account(http, "ch"), new_account(http, "ch")
+    r = http.post("/matches", json={"game": "trax", "seats": {"white": a, "red": b}}, headers=ADMIN)
+    assert r.status_code == 201 and r.json()["invited"] == []
+    assert [t["action"] for t in http.get("/accounts/me/turns", headers=b_h).json()] == ["ready"]
+
+
+def test_a_player_has_a_bounded_number_of_unstarted_matches_and_invitations(http, settings):
+    creator = new_account(http, "ch")
+    victim = new_account(http, "ch")
+    created = [challenge(http, creator, victim) for _ in range(settings.max_unstarted_matches)]
+    r = http.post("/matches", json={"game": "trax", "seats": {"white": creator[0], "red": victim[0]}},
+                  headers=creator[1])
+    assert r.status_code == 409 and r.json()["code"] == "too_many_unstarted_matches"
+    assert http.post(f"/matches/{created[0]['id']}/cancel", headers=creator[1]).status_code == 200
+    challenge(http, creator, victim)  # a place came free
+
+    others = [new_account(http, "ch") for _ in range(2)]
+    r = http.post("/matches", json={"game": "trax", "seats": {"white": others[0][0], "red": victim[0]}},
+                  headers=others[0][1])
+    assert r.status_code == 409 and r.json()["code"] == "too_many_invitations"
+    assert len(http.get("/accounts/me/challenges", headers=victim[1]).json()["received"]) == settings.max_invitations
+
+
+def test_a_player_may_not_set_an_option_kept_secret_from_players(http):
+    (a, a_h), (b, _) = new_account(http, "ch"), new_account(http, "ch")
+    body = {"game": "monunrail", "seats": {"first": a, "second": b}, "options": {"supply": {"straight": 1}}}
+    r = http.post("/matches", json=body, headers=a_h)
+    assert r.status_code == 403 and r.json()["code"] == "secret_option_organizer_only"
+
+
+def test_a_builtin_bot_accepts_a_challenge_by_itself(http, worker):
+    alice = new_account(http, "ch")
+    r = http.post("/matches", json={"game": "trax", "seats": {"white": alice[0], "red": "bot_random_3"}},
+                  headers=alice[1])
+    assert r.status_code == 201 and r.json()["invited"] == ["red"]
+    url = f"/matches/{r.json()['id']}"
+    give_up = time.monotonic() + 20
+    while http.get(url).json()["seats"]["red"]["ready"] is False and time.monotonic() < give_up:
+        time.sleep(0.1)
+    assert http.get(url).json()["invited"] == []
+    assert http.post(f"{url}/ready", headers=alice[1]).status_code == 200
+    assert http.get(url).json()["status"] == "running"
