@@ -1,0 +1,77 @@
+"""Issue 15, item 6, against the served server: one account cannot force matches on another. Naming
+a player makes a challenge it may decline; unstarted matches and invitations are bounded; an
+unanswered challenge expires; nothing but the invitation reaches the invited account."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+
+import httpx
+
+from tests.conftest import ServedServer
+
+
+async def create_many(url: str, headers: dict, body: dict, count: int) -> list[int]:
+    limits = httpx.Limits(max_connections=100)
+    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
+        answers = await asyncio.gather(*[client.post("/matches", json=body, headers=headers) for _ in range(count)])
+    return [a.status_code for a in answers]
+
+
+def feed_items(url: str, headers: dict) -> list[dict]:
+    """Every item of the account's feed so far (the stream resumed from its start, read until it
+    has nothing more to say for 2 s)."""
+    items: list[dict] = []
+    try:
+        with httpx.Client(timeout=httpx.Timeout(10, read=2)) as client, client.stream(
+                "GET", url + "/accounts/me/stream", headers={**headers, "Last-Event-ID": "0-0"}) as response:
+            assert response.status_code == 200
+            for line in response.iter_lines():
+                if line.startswith("data:"):
+                    items.append(json.loads(line[5:]))
+                elif line.startswith(":"):
+                    break  # a keep-alive: the backlog is over
+    except httpx.ReadTimeout:
+        pass
+    return items
+
+
+def test_a_thousand_matches_forced_on_a_player_make_a_bounded_number_of_declinable_challenges(served):
+    alice, bob = served.headers("alice"), served.headers("bob")
+    body = {"game": "trax", "seats": {"white": served.tokens["ALICE_ID"], "red": served.tokens["BOB_ID"]}}
+    statuses = asyncio.run(create_many(served.url, alice, body, 1_000))
+    created = statuses.count(201)
+    assert created == 20 and statuses.count(409) == 980  # MAX_UNSTARTED_MATCHES, MAX_INVITATIONS
+
+    with httpx.Client(base_url=served.url, timeout=30) as http:
+        assert http.get("/accounts/me/turns", headers=bob).json() == []
+        assert http.get("/accounts/me/matches", headers=bob).json() == []
+        received = http.get("/accounts/me/challenges", headers=bob).json()["received"]
+        assert len(received) == created
+        ids = {c["match_id"] for c in received}
+        about_them = [item for item in feed_items(served.url, bob) if item["match_id"] in ids]
+        assert sorted(item["type"] for item in about_them) == ["challenge"] * created  # and nothing else
+        for challenge in received:  # bob leaves every one of them
+            assert http.post(f"/matches/{challenge['match_id']}/decline", headers=bob).status_code == 200
+        assert http.get("/accounts/me/challenges", headers=bob).json()["received"] == []
+        assert asyncio.run(create_many(served.url, alice, body, 1)) == [201]  # places came free
+
+
+def test_an_unanswered_challenge_expires(tmp_path):
+    server = ServedServer(tmp_path, env={"MATCH_EXPIRY_S": "2"}).start()
+    try:
+        alice, bob = server.headers("alice"), server.headers("bob")
+        body = {"game": "trax", "seats": {"white": server.tokens["ALICE_ID"], "red": server.tokens["BOB_ID"]}}
+        with httpx.Client(base_url=server.url, timeout=30) as http:
+            match = http.post("/matches", json=body, headers=alice).json()
+            assert match["expires_at"] - match["created_at"] == 2_000
+            give_up = time.monotonic() + 20
+            while http.get(f"/matches/{match['id']}").json()["status"] == "waiting" and time.monotonic() < give_up:
+                time.sleep(0.2)
+            view = http.get(f"/matches/{match['id']}").json()
+            assert view["status"] == "aborted" and view["result"]["reason"] == "expired"
+            assert http.get("/accounts/me/challenges", headers=bob).json()["received"] == []
+    finally:
+        server.stop()
