@@ -89,9 +89,10 @@ class embedded_if_needed:
             return self.settings
         from service.embedded_redis import EmbeddedRedis, redacted
 
-        self.redis = EmbeddedRedis(self.settings.data_dir)
+        self.redis = EmbeddedRedis(self.settings.data_dir, fsync=self.settings.redis_fsync)
         url = self.redis.start()
-        print(f"embedded Redis on {redacted(url)} (data in {self.redis.dir})", flush=True)
+        print(f"embedded Redis on {redacted(url)} (data in {self.redis.dir}, appendfsync {self.redis.fsync})",
+              flush=True)
         import msgspec
 
         return msgspec.structs.replace(self.settings, redis_url=url)

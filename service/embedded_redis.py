@@ -14,6 +14,9 @@ reach it (a client that can write to it can make any token the admin's), so:
   user in ``/proc``) and part of the URL the server's processes get (``REDIS_URL`` in their
   environment, which only their user may read). Logs show the URL with the password hidden
   (:func:`redacted`). It costs an ``AUTH`` per new connection, nothing per command.
+
+``fsync`` is the AOF's ``appendfsync``: ``everysec`` or ``always`` (``REDIS_FSYNC``; what each
+survives is in the README).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from pathlib import Path
 import redis
 
 from service.private_files import kept_secret
+from service.settings import FSYNC_POLICIES
 
 PASSWORD_FILE = "redis-password"
 
@@ -73,9 +77,12 @@ def _config_value(value: str) -> str:
 class EmbeddedRedis:
     """Start with :meth:`start` (returns the URL), stop with :meth:`stop` (Redis saves on shutdown)."""
 
-    def __init__(self, data_dir: str | os.PathLike, port: int | None = None):
+    def __init__(self, data_dir: str | os.PathLike, port: int | None = None, fsync: str = "everysec"):
+        if fsync not in FSYNC_POLICIES:
+            raise ValueError(f"fsync must be one of {FSYNC_POLICIES}, not {fsync!r}")
         self.data_dir = Path(data_dir).resolve()
         self.dir = self.data_dir / "redis"
+        self.fsync = fsync
         self.port = 0 if self.socket_path else port or free_port()
         self.process: subprocess.Popen | None = None
         self.password = ""
@@ -105,7 +112,7 @@ class EmbeddedRedis:
             listen += ["--unixsocket", str(self.socket_path), "--unixsocketperm", "700"]
         self.process = subprocess.Popen(
             [redis_server_binary(), *listen, "--dir", str(self.dir),
-             "--appendonly", "yes", "--appendfsync", "everysec", "--save", "300 1", "--save", "60 1000",
+             "--appendonly", "yes", "--appendfsync", self.fsync, "--save", "300 1", "--save", "60 1000",
              "--maxmemory-policy", "noeviction", "--pidfile", str(self.dir / "redis.pid"),
              "--logfile", str(self.dir / "redis.log"), "--protected-mode", "yes",
              "-"],  # and the rest of the configuration from stdin: the password, kept off the command line

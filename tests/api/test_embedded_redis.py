@@ -28,6 +28,7 @@ def test_it_listens_on_a_socket_only_its_owner_may_use_and_asks_for_a_password(t
         with redis.Redis.from_url(url) as client:
             client.set("embedded:probe", "socket")
             assert client.config_get("port") == {"port": "0"}  # no TCP
+            assert client.config_get("appendfsync") == {"appendfsync": "everysec"}
         with redis.Redis(unix_socket_path=str(socket_path)) as without_password:
             with pytest.raises(redis.AuthenticationError):
                 without_password.get("embedded:probe")
@@ -36,7 +37,7 @@ def test_it_listens_on_a_socket_only_its_owner_may_use_and_asks_for_a_password(t
 
 
 def test_the_password_is_made_once_and_kept_across_restarts(tmp_path):
-    first = EmbeddedRedis(tmp_path)
+    first = EmbeddedRedis(tmp_path, fsync="always")
     url = first.start()
     try:
         redis.Redis.from_url(url).set("embedded:kept", "yes")
@@ -53,13 +54,13 @@ def test_the_password_is_made_once_and_kept_across_restarts(tmp_path):
 
 def test_a_data_folder_too_deep_for_a_socket_falls_back_to_the_port_with_the_password(tmp_path):
     deep = tmp_path / ("d" * max(1, SOCKET_PATH_MAX - len(str(tmp_path.resolve()))))
-    server = EmbeddedRedis(deep)
+    server = EmbeddedRedis(deep, fsync="always")
     try:
         url = server.start()
         password = (deep / "redis-password").read_text().strip()
         assert url == f"redis://:{password}@127.0.0.1:{server.port}/0" and server.socket_path is None
         with redis.Redis.from_url(url) as client:
-            assert client.ping()
+            assert client.config_get("appendfsync") == {"appendfsync": "always"}
         with redis.Redis(port=server.port) as without_password:
             with pytest.raises(redis.AuthenticationError):
                 without_password.set("embedded:intruder", "yes")
@@ -67,3 +68,7 @@ def test_a_data_folder_too_deep_for_a_socket_falls_back_to_the_port_with_the_pas
     finally:
         server.stop()
 
+
+def test_an_unknown_fsync_policy_is_refused(tmp_path):
+    with pytest.raises(ValueError, match="fsync"):
+        EmbeddedRedis(tmp_path, fsync="no")
