@@ -62,6 +62,7 @@ import uvloop
 from lean_http import Closed, LeanConnection
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from service.embedded_redis import unredacted  # noqa: E402
 from service.redis_pipe import RedisPipe, options_of  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -129,6 +130,8 @@ class Server:
         if not self.redis_url:
             found = re.search(r"embedded Redis on ((?:redis|unix)://\S+)", open(self.log_path, errors="replace").read())
             self.redis_url = found.group(1) if found else None
+            if self.redis_url and ":***@" in self.redis_url:  # the log hides the password
+                self.redis_url = unredacted(self.redis_url, self.data_dir)
         return self
 
     def log_tail(self, lines: int = 30) -> str:

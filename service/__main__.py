@@ -17,6 +17,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from service.private_files import kept_secret, write_private
 from service.settings import Settings, from_environment
 
 
@@ -86,11 +87,12 @@ class embedded_if_needed:
     def __enter__(self) -> Settings:
         if self.settings.redis_url:
             return self.settings
-        from service.embedded_redis import EmbeddedRedis
+        from service.embedded_redis import EmbeddedRedis, redacted
 
-        self.redis = EmbeddedRedis(self.settings.data_dir)
+        self.redis = EmbeddedRedis(self.settings.data_dir, fsync=self.settings.redis_fsync)
         url = self.redis.start()
-        print(f"embedded Redis on {url} (data in {self.redis.dir})", flush=True)
+        print(f"embedded Redis on {redacted(url)} (data in {self.redis.dir}, appendfsync {self.redis.fsync})",
+              flush=True)
         import msgspec
 
         return msgspec.structs.replace(self.settings, redis_url=url)
@@ -103,7 +105,7 @@ class embedded_if_needed:
 def serve_forever(args: argparse.Namespace) -> int:
     settings = from_environment()
     data = Path(settings.data_dir)
-    data.mkdir(parents=True, exist_ok=True)
+    data.mkdir(mode=0o700, parents=True, exist_ok=True)  # the owner's alone (the secrets in it: 0600 anyway)
     with embedded_if_needed(settings) as settings:
         admin_token = settings.admin_token or _stored_admin_token(data)
         env = {**os.environ, "REDIS_URL": settings.redis_url or "", "ADMIN_TOKEN": admin_token}
@@ -135,11 +137,7 @@ def _exit_cleanly(signum, frame) -> None:
 
 
 def _stored_admin_token(data: Path) -> str:
-    path = data / "admin-token"
-    if not path.exists():
-        path.write_text("dm_admin_" + secrets.token_urlsafe(24))
-        path.chmod(0o600)
-    return path.read_text().strip()
+    return kept_secret(data / "admin-token", lambda: "dm_admin_" + secrets.token_urlsafe(24))
 
 
 async def _bootstrap(settings: Settings, admin_token: str, data: Path, demo_accounts: bool) -> None:
@@ -161,8 +159,7 @@ async def _bootstrap(settings: Settings, admin_token: str, data: Path, demo_acco
                     continue
                 account, token = await services.accounts.create(name)
                 lines += [f"{name.upper()}_TOKEN={token}", f"{name.upper()}_ID={account.id}"]
-            tokens.write_text("\n".join(lines) + "\n")
-            tokens.chmod(0o600)
+            write_private(tokens, "\n".join(lines) + "\n")
     finally:
         await services.close()
 

@@ -201,6 +201,8 @@ class _Messages(asyncio.Protocol):
                 self.on_message(push[2])
             elif isinstance(push, list) and push and push[0] == b"subscribe":
                 self.on_subscribed()
+            elif isinstance(push, hiredis.ReplyError) and self.transport is not None:
+                self.transport.close()  # AUTH or SUBSCRIBE refused: try again later, as if Redis were away
 
     def connection_lost(self, exc: Exception | None) -> None:
         if not self.done.done():

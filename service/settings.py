@@ -3,6 +3,11 @@
 - ``REDIS_URL``: the event store. Unset → the server starts an embedded persistent Redis.
 - ``QUEUE_REDIS_URL``: Redis for RQ queues (defaults to ``REDIS_URL``; must not be a cluster).
 - ``DATA_DIR``: where the embedded Redis keeps its files (default ``./var``).
+- ``REDIS_FSYNC``: when the embedded Redis syncs its AOF to disk (``appendfsync``): ``everysec``
+  (default; a host crash or power loss may lose about the last second of acknowledged commands,
+  up to two while the disk is slow) or ``always`` (before every reply: none; its cost a move is
+  in ``bench/README.md``). The README says what an acknowledged command survives. Ignored with
+  ``REDIS_URL``: that Redis has its own ``appendfsync``.
 - ``ADMIN_TOKEN``: bootstraps the ``admin`` organizer account with this bearer token.
 - ``RATE_LIMIT``: requests per window a bearer token may make (default 6000; 0: no limit).
 - ``RATE_LIMIT_WINDOW_S``: the window, in seconds (default 60).
@@ -21,11 +26,15 @@ import os
 
 import msgspec
 
+FSYNC_POLICIES = ("everysec", "always")
+"""The embedded Redis's ``appendfsync`` choices (``REDIS_FSYNC``), the default first."""
+
 
 class Settings(msgspec.Struct, frozen=True):
     redis_url: str | None = None
     queue_redis_url: str | None = None
     data_dir: str = "var"
+    redis_fsync: str = "everysec"
     admin_token: str | None = None
     rate_limit: int = 6000
     rate_limit_window_s: int = 60
@@ -45,11 +54,20 @@ def _number(name: str, default: int) -> int:
     return int(value) if value else default
 
 
+def _choice(name: str, choices: tuple[str, ...]) -> str:
+    """One of ``choices`` (the first by default)."""
+    value = os.environ.get(name) or choices[0]
+    if value not in choices:
+        raise ValueError(f"{name} must be one of {', '.join(choices)}, not {value!r}")
+    return value
+
+
 def from_environment() -> Settings:
     return Settings(
         redis_url=os.environ.get("REDIS_URL") or None,
         queue_redis_url=os.environ.get("QUEUE_REDIS_URL") or None,
         data_dir=os.environ.get("DATA_DIR") or "var",
+        redis_fsync=_choice("REDIS_FSYNC", FSYNC_POLICIES),
         admin_token=os.environ.get("ADMIN_TOKEN") or None,
         rate_limit=_number("RATE_LIMIT", 6000),
         rate_limit_window_s=_number("RATE_LIMIT_WINDOW_S", 60),

@@ -7,6 +7,7 @@ Tests never use a fake Redis: the store, the Lua script and the queues run again
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import subprocess
 import sys
@@ -20,7 +21,7 @@ import redis
 import uvicorn
 
 from service.app import create_app
-from service.embedded_redis import EmbeddedRedis, free_port
+from service.embedded_redis import EmbeddedRedis, free_port, unredacted
 from service.http_protocol import OneWriteHttpToolsProtocol
 from service.settings import Settings
 
@@ -165,6 +166,10 @@ class ServedServer:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1])
         raise AssertionError("no VmRSS")
+
+    def redis_url(self) -> str:
+        """Its embedded Redis (the URL in its log, with the password from the data folder)."""
+        return unredacted(re.search(r"embedded Redis on (\S+)", self.output()).group(1), self.data_dir)
 
     def output(self) -> str:
         """What the server has written (stdout and stderr)."""

@@ -13,7 +13,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError, ResponseError
 
 from service.event_store import EventStore, idempotency_key, private_stream_key, stream_key, summary_key
-from service.redis_pipe import RedisPipe, options_of
+from service.redis_pipe import RedisPipe, Subscriber, options_of
 
 
 def run(redis_url, scenario):
@@ -163,3 +163,31 @@ def test_a_reader_whose_subscription_dropped_looks_again(redis_url):
             await client.delete(stream_key(prefix), idempotency_key(prefix), summary_key(prefix))
 
     assert run(redis_url, scenario) == [b'{"version":2}']
+
+
+def test_the_pipe_and_the_subscriber_authenticate_and_get_nothing_without_the_password(redis_url):
+    async def scenario(client, prefix):
+        options = options_of(client)
+        wrong = {**options, "password": "not-the-password"}
+        refused = []
+        for without in (wrong, {k: v for k, v in options.items() if k != "password"}):
+            pipe = RedisPipe(without)
+            try:
+                await pipe.execute("SET", f"{prefix}:intruder", "yes")
+            except ResponseError as e:
+                refused.append(str(e).split()[0])
+            finally:
+                await pipe.close()
+        heard, wrongly_heard = [], []
+        subscribers = [Subscriber(options, prefix, heard.append, lambda: None),
+                       Subscriber(wrong, prefix, wrongly_heard.append, lambda: None)]
+        for subscriber in subscribers:
+            subscriber.ensure_running()
+        await asyncio.sleep(0.3)
+        await client.publish(prefix, b"news")
+        await asyncio.sleep(0.3)
+        for subscriber in subscribers:
+            await subscriber.close()
+        return bool(options.get("password")), refused, await client.exists(f"{prefix}:intruder"), heard, wrongly_heard
+
+    assert run(redis_url, scenario) == (True, ["WRONGPASS", "NOAUTH"], 0, [b"news"], [])
