@@ -28,7 +28,9 @@ def main(argv: list[str] | None = None) -> int:
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
     serve.add_argument("--api-workers", type=int, default=int(os.environ.get("API_WORKERS", "1")))
-    serve.add_argument("--workers", type=int, default=1, help="RQ worker processes to start")
+    serve.add_argument("--workers", type=int, default=1,
+                       help="worker processes for bots and solvers (besides one each for timers, webhooks and "
+                            "analyses; 0: start no worker)")
     sub.add_parser("openapi", help="print the OpenAPI document")
     sub.add_parser("rebuild-read-models", help="rebuild match lists and active games from the streams")
     account = sub.add_parser("create-account", help="create an account and print its token")
@@ -112,7 +114,8 @@ def serve_forever(args: argparse.Namespace) -> int:
         if settings.queue_redis_url:
             env["QUEUE_REDIS_URL"] = settings.queue_redis_url
         asyncio.run(_bootstrap(settings, admin_token, data, demo_accounts=not from_environment().redis_url))
-        workers = [subprocess.Popen([sys.executable, "-m", "workers"], env=env) for _ in range(args.workers)]
+        workers = [subprocess.Popen([sys.executable, "-m", "workers", *queues], env=env)
+                   for queues in worker_processes(args.workers)]
         print(f"API on http://{args.host}:{args.port}  (OpenAPI: /schema, tokens: {data / 'tokens.env'})", flush=True)
         signal.signal(signal.SIGTERM, _exit_cleanly)  # uvicorn re-raises SIGTERM after its shutdown
         try:
@@ -130,6 +133,20 @@ def serve_forever(args: argparse.Namespace) -> int:
                 w.terminate()
             for w in workers:
                 w.wait(timeout=30)
+
+
+def worker_processes(play: int) -> list[tuple[str, ...]]:
+    """The queues of each worker process ``serve`` starts: one per pool of :data:`service.queues.POOLS`,
+    ``play`` of the bots' and solvers' pool (none at all for 0).
+
+    >>> worker_processes(2)
+    [('timers',), ('bots', 'solvers'), ('bots', 'solvers'), ('webhooks',), ('analysis',)]
+    """
+    from service.queues import POOLS
+
+    if play <= 0:
+        return []
+    return [queues for pool, queues in POOLS.items() for _ in range(play if pool == "play" else 1)]
 
 
 def _exit_cleanly(signum, frame) -> None:

@@ -3,7 +3,7 @@
 >>> from service.settings import Settings
 >>> app = create_app(Settings(redis_url="redis://127.0.0.1:6379/0"))
 >>> sorted(r.path for r in app.routes)[:3]
-['/accounts', '/accounts/me', '/accounts/me/matches']
+['/accounts', '/accounts/me', '/accounts/me/challenges']
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""Background work a match waits on, queued as RQ jobs: solver work (:meth:`domain.game.Game.jobs`)
-and the turns of built-in bots (:mod:`domain.bots`).
+"""Background work a match waits on, queued as RQ jobs: solver work (:meth:`domain.game.Game.jobs`,
+on the ``solvers`` queue) and the turns of built-in bots (:mod:`domain.bots`, on the ``bots`` queue).
 
 After every append, and now and then while a match waits, the service makes sure each job the
 state needs is queued: a job that is missing (never queued, expired) or failed (a worker was
@@ -15,12 +15,15 @@ import collections
 import re
 import time
 
+import msgspec
 from rq import Queue
 from rq.job import JobStatus
 
 from domain import bots
 from domain.game import Game
 from domain.match import MatchState
+from service.queues import BOTS, SOLVERS
+from service.settings import Settings
 
 MAX_ATTEMPTS = 3
 RECHECK_S = 10.0
@@ -39,38 +42,51 @@ def _job_id(*parts: object) -> str:
     return re.sub(r"[^A-Za-z0-9_-]", "_", "-".join(map(str, parts)))
 
 
-def work_needed(game: Game, state: MatchState) -> list[tuple[str, str, tuple, str]]:
+class Work(msgspec.Struct, frozen=True):
+    """One job a state waits on: its id, queue, function, arguments and what it is for."""
+
+    job_id: str
+    queue: str
+    function: str
+    args: tuple
+    description: str
+
+
+def work_needed(game: Game, state: MatchState) -> list[Work]:
     """The jobs ``state`` waits on: solver work, and a turn for each bot seat that has one."""
-    needed = [(_job_id("work", state.match_id, job.key), "workers.jobs.run_game_job", (state.match_id, job.key),
-               f"{job.kind} for match {state.match_id}") for job in game.jobs(state.game)]
+    needed = [Work(_job_id("work", state.match_id, job.key), SOLVERS, "workers.jobs.run_game_job",
+                   (state.match_id, job.key), f"{job.kind} for match {state.match_id}") for job in game.jobs(state.game)]
     for seat, account in state.seats.items():
         if is_bot(account) and bots.bot_must_act(game, state, seat):
-            needed.append((_job_id("bot", state.match_id, seat, state.version, state.private_events),
-                           "workers.jobs.bot_turn", (state.match_id, seat), f"{account} plays {seat}"))
+            needed.append(Work(_job_id("bot", state.match_id, seat, state.version, state.private_events), BOTS,
+                               "workers.jobs.bot_turn", (state.match_id, seat), f"{account} plays {seat}"))
     return needed
 
 
 class RQBackground:
-    """Queues the jobs a state needs on the ``solvers`` queue (see the module's docstring)."""
+    """Queues the jobs a state needs (see the module's docstring); each job may run for its
+    queue's time limit (the worker kills the computation then) and a little more."""
 
-    def __init__(self, queue: Queue, remember: int = 10_000):
-        self.queue = queue
+    def __init__(self, queues: dict[str, Queue], settings: Settings, remember: int = 10_000):
+        self.queues = queues
+        self.timeouts = {BOTS: settings.bot_time_limit_s + 30, SOLVERS: settings.solver_time_limit_s + 30}
         self._checked: collections.OrderedDict[str, float] = collections.OrderedDict()
         self._attempts: dict[str, int] = {}
         self._remember = remember
 
     def ensure(self, game: Game, state: MatchState) -> None:
-        for job_id, function, args, description in work_needed(game, state):
+        for work in work_needed(game, state):
+            job_id, queue = work.job_id, self.queues[work.queue]
             if time.monotonic() - self._checked.get(job_id, -RECHECK_S) < RECHECK_S:
                 continue
             self._checked[job_id] = time.monotonic()
             self._checked.move_to_end(job_id)
             while len(self._checked) > self._remember:
                 self._attempts.pop(self._checked.popitem(last=False)[0], None)
-            queued = self.queue.fetch_job(job_id)
+            queued = queue.fetch_job(job_id)
             lost = queued is None or queued.get_status(refresh=False) in (JobStatus.FAILED, JobStatus.STOPPED,
                                                                         JobStatus.CANCELED)
             if lost and self._attempts.get(job_id, 0) < MAX_ATTEMPTS:
                 self._attempts[job_id] = self._attempts.get(job_id, 0) + 1
-                self.queue.enqueue(function, *args, job_id=job_id, result_ttl=600, failure_ttl=3600,
-                                   job_timeout=600, description=description)
+                queue.enqueue(work.function, *work.args, job_id=job_id, result_ttl=600, failure_ttl=3600,
+                              job_timeout=self.timeouts[work.queue], description=work.description)

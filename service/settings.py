@@ -18,6 +18,11 @@
 - ``MAX_UNSTARTED_MATCHES``: matches a player (not an organizer) may have created that have not
   started yet, open challenges included (default 20).
 - ``MAX_INVITATIONS``: challenges an account may have received and not yet answered (default 20).
+- ``BOT_TIME_LIMIT_S``, ``SOLVER_TIME_LIMIT_S``, ``ANALYSIS_TIME_LIMIT_S``: the wall-clock limit
+  of a built-in bot's turn, of solver work a match waits on, of an analysis; past it the
+  computation's process is killed (defaults 10, 60, 20).
+- ``ANALYSES_PER_ACCOUNT``: analyses an account may have queued or running at once (default 2).
+- ``ANALYSIS_RATE_LIMIT``: analyses an account may ask for per hour (default 60).
 """
 
 from __future__ import annotations
@@ -43,6 +48,11 @@ class Settings(msgspec.Struct, frozen=True):
     match_expiry_s: int = 86_400
     max_unstarted_matches: int = 20
     max_invitations: int = 20
+    bot_time_limit_s: int = 10
+    solver_time_limit_s: int = 60
+    analysis_time_limit_s: int = 20
+    analyses_per_account: int = 2
+    analysis_rate_limit: int = 60
 
     @property
     def queue_url(self) -> str | None:
@@ -76,4 +86,9 @@ def from_environment() -> Settings:
         match_expiry_s=_number("MATCH_EXPIRY_S", 86_400),
         max_unstarted_matches=_number("MAX_UNSTARTED_MATCHES", 20),
         max_invitations=_number("MAX_INVITATIONS", 20),
+        bot_time_limit_s=_number("BOT_TIME_LIMIT_S", 10),
+        solver_time_limit_s=_number("SOLVER_TIME_LIMIT_S", 60),
+        analysis_time_limit_s=_number("ANALYSIS_TIME_LIMIT_S", 20),
+        analyses_per_account=_number("ANALYSES_PER_ACCOUNT", 2),
+        analysis_rate_limit=_number("ANALYSIS_RATE_LIMIT", 60),
     )

@@ -21,10 +21,6 @@ from rq import Queue
 
 from domain.game import Deadline
 
-TIMER_QUEUE = "timers"
-SOLVER_QUEUE = "solvers"
-WEBHOOK_QUEUE = "webhooks"  # deliveries wait on other servers: last, so they never hold up a timer
-
 
 def timer_job_id(match_id: str, deadline: Deadline) -> str:
     return "timeout-" + re.sub(r"[^A-Za-z0-9_-]", "_", f"{match_id}-{deadline.key}-{deadline.at}")

@@ -9,6 +9,7 @@ import redis.asyncio as aioredis
 from rq import Queue
 
 from service.accounts import Accounts
+from service.analyses import Analyses
 from service.background import RQBackground
 from service.event_store import EventStore
 from service.feeds import Feeds
@@ -16,7 +17,8 @@ from service.matches import MatchService
 from service.rate_limits import RateLimiter
 from service.read_models import ReadModels
 from service.settings import Settings
-from service.timers import SOLVER_QUEUE, TIMER_QUEUE, WEBHOOK_QUEUE, RQScheduler
+from service.queues import ANALYSIS, PRIORITY, TIMERS, WEBHOOKS
+from service.timers import RQScheduler
 from service.tokens import Tokens
 from service.tournaments import Tournaments
 from service.webhooks import WebhookNotifier, Webhooks
@@ -32,11 +34,12 @@ class Services(msgspec.Struct):
     feeds: Feeds
     matches: MatchService
     tournaments: Tournaments
-    timer_queue: Queue
-    solver_queue: Queue
+    queues: dict[str, Queue]
+    """Every RQ queue by name (:mod:`service.queues`)."""
     tokens: Tokens
     webhooks: Webhooks
     rate_limiter: RateLimiter
+    analyses: Analyses
 
     async def close(self) -> None:
         await self.store.close()
@@ -55,17 +58,18 @@ def connect(settings: Settings) -> Services:
     queue_redis = redis.Redis.from_url(settings.queue_url or settings.redis_url)
     store = EventStore(client)
     read_models = ReadModels(client, store.pipe)
-    timer_queue = Queue(TIMER_QUEUE, connection=queue_redis)
-    solver_queue = Queue(SOLVER_QUEUE, connection=queue_redis)
+    queues = {name: Queue(name, connection=queue_redis) for name in PRIORITY}
     feeds = Feeds(client, store.pipe)
     webhooks = Webhooks(client, store.pipe)
-    notifier = WebhookNotifier(webhooks, Queue(WEBHOOK_QUEUE, connection=queue_redis), settings.webhook_retry_base_s)
-    matches = MatchService(store, read_models, RQScheduler(timer_queue), background=RQBackground(solver_queue),
+    notifier = WebhookNotifier(webhooks, queues[WEBHOOKS], settings.webhook_retry_base_s)
+    matches = MatchService(store, read_models, RQScheduler(queues[TIMERS]), background=RQBackground(queues, settings),
                            listeners=[feeds, notifier], expiry_ms=settings.match_expiry_s * 1000)
     tournaments = Tournaments(client, matches)
     matches.listeners.append(tournaments)  # a tournament advances when its matches end
     accounts = Accounts(client)
+    limiter = RateLimiter(store.pipe)
     return Services(settings=settings, redis=client, queue_redis=queue_redis, store=store, accounts=accounts,
                     read_models=read_models, feeds=feeds, matches=matches, tournaments=tournaments,
-                    timer_queue=timer_queue, solver_queue=solver_queue, tokens=Tokens(client, accounts),
-                    webhooks=webhooks, rate_limiter=RateLimiter(store.pipe))
+                    queues=queues, tokens=Tokens(client, accounts),
+                    webhooks=webhooks, rate_limiter=limiter,
+                    analyses=Analyses(client, queues[ANALYSIS], limiter, settings))

@@ -1,11 +1,16 @@
-"""``python -m workers``: an RQ worker with its scheduler, on the ``timers``, ``solvers`` and ``webhooks`` queues.
+"""``python -m workers [QUEUE ...]``: an RQ worker with its scheduler, on the queues named (default:
+every queue, in priority order; see :mod:`service.queues`).
 
-It is a ``SimpleWorker`` (jobs run in the worker process, no fork per job): timer jobs are tiny and
-solver jobs are pure functions. Run as many as you like against the same Redis.
+It is a ``SimpleWorker`` (jobs run in the worker process, no fork per job): timer jobs are tiny, and
+the jobs that compute run their computation in a child process killed at its time limit
+(:mod:`workers.limits`). ``serve`` starts one worker per pool (``timers``; ``bots solvers``;
+``webhooks``; ``analysis``) so that no kind of work waits behind another. Run as many as you like
+against the same Redis.
 """
 
 from __future__ import annotations
 
+import argparse
 import logging
 import sys
 
@@ -13,31 +18,50 @@ import redis
 from rq import SimpleWorker
 from rq.scheduler import RQScheduler
 
+from service.queues import ANALYSIS, BOTS, PRIORITY, SOLVERS
 from service.settings import from_environment
-from service.timers import SOLVER_QUEUE, TIMER_QUEUE, WEBHOOK_QUEUE
-
-QUEUES = (TIMER_QUEUE, SOLVER_QUEUE, WEBHOOK_QUEUE)  # in this order of priority
 
 
-def take_over_scheduler(connection: redis.Redis) -> None:
-    """Drop the queues' scheduler locks so this worker's scheduler starts at once.
+def take_over_scheduler(connection: redis.Redis, queues: tuple[str, ...]) -> None:
+    """Drop the scheduler locks of ``queues`` so this worker's scheduler starts at once.
 
     A worker killed with SIGKILL leaves its lock for a minute, and a restarted worker would wait up
     to two before scheduling timers again. Taking the lock over is safe: a live scheduler that loses
     its lock notices at its next heartbeat and stops scheduling that queue, and a timer enqueued
     twice in between is harmless (timeouts are idempotent)."""
-    connection.delete(*(RQScheduler.get_locking_key(q) for q in QUEUES))
+    for queue in queues:  # one key at a time: each may live in its own cluster slot
+        connection.delete(RQScheduler.get_locking_key(queue))
 
 
-def main() -> int:
+def warm_up(queues: tuple[str, ...]) -> None:
+    """Load the compiled solvers before the first job, so that the child processes computations
+    run in (:mod:`workers.limits`) inherit them instead of loading them each time."""
+    if not {BOTS, SOLVERS, ANALYSIS} & set(queues):
+        return
+    from domain.duorail import solver as duorail_solver
+    from domain.monunrail import completion, unrail
+
+    for module in (duorail_solver, completion, unrail):
+        module.warm_up()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m workers", description=__doc__)
+    parser.add_argument("queues", nargs="*", metavar="QUEUE",
+                        help=f"queues to serve, in priority order (default: all of {', '.join(PRIORITY)})")
+    args = parser.parse_args(argv)
+    if unknown := [q for q in args.queues if q not in PRIORITY]:
+        parser.error(f"no queue {unknown[0]!r}; the queues are {', '.join(PRIORITY)}")
+    queues = tuple(q for q in PRIORITY if q in args.queues) if args.queues else PRIORITY
     settings = from_environment()
     if not settings.queue_url:
         print("workers need REDIS_URL (or QUEUE_REDIS_URL)", file=sys.stderr)
         return 2
     logging.basicConfig(level=logging.WARNING)
     connection = redis.Redis.from_url(settings.queue_url)
-    take_over_scheduler(connection)
-    worker = SimpleWorker(list(QUEUES), connection=connection)
+    take_over_scheduler(connection, queues)
+    warm_up(queues)
+    worker = SimpleWorker(list(queues), connection=connection)
     worker.work(with_scheduler=True, logging_level="WARNING")
     return 0
 

@@ -3,9 +3,12 @@
 - :func:`fire_timeout` — a deadline timer: sends the ordinary ``timeout`` command for the deadline
   it was scheduled for (stale or repeated timers change nothing), applies anything else overdue and
   re-arms for the match's next deadline (see :mod:`service.timers`).
-- :func:`analyse` — a solver job: the game's pure ``analyse`` of a position, stored for the API.
+- :func:`analyse` — the game's pure ``analyse`` of a position, stored for the API.
 - :func:`run_game_job` — solver work a match waits on (``Game.jobs``), answered by a system command.
 - :func:`bot_turn` — a built-in bot's turn (see :mod:`domain.bots`), played as its account.
+
+The last three compute in a child process killed at its wall-clock limit (:mod:`workers.limits`;
+``ANALYSIS_TIME_LIMIT_S``, ``SOLVER_TIME_LIMIT_S``, ``BOT_TIME_LIMIT_S``).
 - :func:`deliver_webhook` — one attempt to post a signed notification (see :mod:`service.webhooks`).
 """
 
@@ -24,15 +27,17 @@ from domain import bots
 from domain import match as lifecycle
 from domain.codec import codec_for
 from domain.errors import DomainError
-from service.api.analysis import analysis_key
+from service.analyses import analysis_key
 from service.background import is_bot
 from service.matches import now_ms
 from service.settings import from_environment
 from service.visibility import Actor
 from service.webhooks import DELIVERY_TIMEOUT_S, Notification, signed_headers
 from service.wiring import Services, connect
+from workers.limits import Finished, TimedOut, run_limited
 
 EARLY_TOLERANCE_MS = 5_000
+log = logging.getLogger(__name__)
 
 
 @contextlib.asynccontextmanager
@@ -61,20 +66,28 @@ async def _fire_timeout(match_id: str, key: str) -> None:
             services.matches.scheduler.schedule(match_id, due)  # re-arm for the next deadline
 
 
-def analyse(match_id: str, version: int) -> None:
-    asyncio.run(_analyse(match_id, version))
+def analyse(match_id: str, version: int, account: str | None = None) -> None:
+    asyncio.run(_analyse(match_id, version, account))
 
 
-async def _analyse(match_id: str, version: int) -> None:
+async def _analyse(match_id: str, version: int, account: str | None) -> None:
+    """The game's pure ``analyse`` of the position, stored for the API: ``done`` with the result,
+    ``undetermined`` when it ran past its time limit (its process killed), ``failed`` on a bug."""
     key = analysis_key(match_id, version)
     async with services_from_environment() as services:
         game, state = await services.matches.state_at(match_id, version)
-        try:
-            result = msgspec.to_builtins(game.analyse(state.game))  # type: ignore[attr-defined,union-attr]
-            stored = {"status": "done", "result": result}
-        except Exception as e:  # a solver bug must be visible, not lose the job silently
-            stored = {"status": "failed", "result": {"error": type(e).__name__}}
+        limit = services.settings.analysis_time_limit_s
+        outcome = run_limited(lambda s: msgspec.to_builtins(game.analyse(s)), (state.game,), limit)  # type: ignore[attr-defined]
+        if isinstance(outcome, Finished):
+            stored = {"status": "done", "result": outcome.value}
+        elif isinstance(outcome, TimedOut):
+            stored = {"status": "undetermined", "result": {"reason": "time_limit", "limit_s": limit}}
+        else:  # a solver bug must be visible, not lose the job silently
+            log.error("analysis of %s at %s failed: %s", match_id, version, outcome.error)
+            stored = {"status": "failed", "result": {"error": outcome.error.split(":", 1)[0]}}
         await services.redis.set(key, msgspec.json.encode(stored), ex=7 * 24 * 3600)
+        if account is not None:
+            await services.analyses.release(account, key)
 
 
 def run_game_job(match_id: str, key: str) -> None:
@@ -89,8 +102,11 @@ async def _run_game_job(match_id: str, key: str) -> None:
         job = next((j for j in game.jobs(state.game) if j.key == key), None)
         if job is None:
             return
-        answer = game.work(state.game, job)
-        await services.matches.system_command(match_id, answer, idempotency=key)
+        outcome = run_limited(game.work, (state.game, job), services.settings.solver_time_limit_s)
+        if not isinstance(outcome, Finished):  # the match keeps waiting; the job may be queued again
+            log.error("solver work %s of %s did not finish: %s", key, match_id, outcome)
+            return
+        await services.matches.system_command(match_id, outcome.value, idempotency=key)
 
 
 def bot_turn(match_id: str, seat: str) -> None:
@@ -108,13 +124,17 @@ async def _bot_turn(match_id: str, seat: str) -> None:
             return
         position = f"{state.version}.{state.private_events}"
         seed = zlib.crc32(f"{state.seed}:{position}:{seat}".encode())
-        for attempt, command in enumerate(bots.next_commands(game, state, seat, seed=seed)):
+        outcome = run_limited(bots.next_commands, (game, state, seat, seed), services.settings.bot_time_limit_s)
+        if not isinstance(outcome, Finished):  # the bot does not move; its clock goes on
+            log.error("bot %s in %s did not decide: %s", account, match_id, outcome)
+            return
+        for attempt, command in enumerate(outcome.value):
             try:  # the first candidate the game accepts (hidden information may refuse some)
                 await services.matches.execute(match_id, codec_for(game).encode(command), Actor(account=account),
                                                idempotency=f"bot-{position}-{attempt}")
                 return
             except DomainError as refused:
-                logging.getLogger(__name__).info("bot %s in %s: %s", account, match_id, refused)
+                log.info("bot %s in %s: %s", account, match_id, refused)
 
 
 def deliver_webhook(account_id: str, webhook_id: str, body: bytes) -> None:

@@ -1,8 +1,9 @@
-"""Analysis of a position, computed by a solver job on a worker; the API never waits for it.
+"""Analysis of a position, computed by a job on the ``analysis`` queue; the API never waits for it.
 
-``POST`` queues the job for the match's current version (202); ``GET`` reads the stored result.
-While a match is in play only organizers may analyse it (a solver's help would be cheating);
-once it is over, anyone may, at any version.
+``POST`` queues the job for the match's current version (202; bounded per account, see
+:mod:`service.analyses`); ``GET`` reads the stored result. While a match is in play only its
+organizer may analyse it (a solver's help would be cheating); once it is over, any account may,
+at any version.
 """
 
 from __future__ import annotations
@@ -19,16 +20,11 @@ from service.accounts import Caller
 from service.api.deps import actor_of, problems, require
 from service.api.matches import MatchId
 from service.api.schemas import AnalysisOut, AnalysisQueued
-from service.event_store import match_key_prefix
 from service.problems import NotFound
 from service.visibility import organizes
 from service.wiring import Services
 
 Version = Annotated[int | None, QueryParameter(name="version", required=False, ge=1, le=2**53)]
-
-
-def analysis_key(match_id: str, version: int) -> str:
-    return f"{match_key_prefix(match_id)}analysis:{version}"
 
 
 def check_may_analyse(state: MatchState, caller: Caller | None) -> None:
@@ -42,33 +38,30 @@ class AnalysisController(Controller):
     path = "/matches/{match_id:str}/analysis"
     tags = ["analysis"]
 
-    @post("/", status_code=202, summary="Queue an analysis of the current position", responses=problems(400, 401, 403, 404))
+    @post("/", status_code=202, summary="Queue an analysis of the current position",
+          responses=problems(400, 401, 403, 404, 422))
     async def queue(self, match_id: MatchId, services: Services, caller: Caller | None) -> Response[AnalysisQueued]:
-        if caller is not None:
-            require(caller, "read")  # analysing is reading (GETs check it as they resolve the caller)
+        """Needs a token. Each account may have ``ANALYSES_PER_ACCOUNT`` analyses queued or running
+        at once (429 ``too_many_analyses`` past it) and ask for ``ANALYSIS_RATE_LIMIT`` an hour."""
+        account = require(caller, "read")  # analysing is reading (GETs check it as they resolve the caller)
         _, state = await services.matches.current(match_id)
         check_may_analyse(state, caller)
-        key = analysis_key(match_id, state.version)
-        if await services.redis.exists(key):
-            status = "done"
-        else:
-            status = "queued"
-            await services.redis.set(key, b'{"status":"queued"}', nx=True, ex=3600)
-            services.solver_queue.enqueue("workers.jobs.analyse", match_id, state.version,
-                                          job_id=f"analyse-{match_id}-{state.version}", result_ttl=60)
+        status = await services.analyses.ask(match_id, state.version, account.id)
         return Response(AnalysisQueued(match_id=match_id, version=state.version, status=status), status_code=202,
                         headers={"Location": f"/matches/{match_id}/analysis?version={state.version}"})
 
-    @get("/", summary="The analysis of a position (queued, done or failed)", responses=problems(400, 401, 403, 404))
+    @get("/", summary="The analysis of a position (queued, done, undetermined or failed)",
+         responses=problems(400, 401, 403, 404))
     async def show(self, match_id: MatchId, services: Services, caller: Caller | None,
                    version: Version = None) -> AnalysisOut:
+        """``undetermined``: the solver did not finish within ``ANALYSIS_TIME_LIMIT_S``; ``failed``:
+        it broke, or its job was lost (ask again)."""
         _, state = await services.matches.load(match_id)
         check_may_analyse(state, caller)
         version = version or state.version
         if version > state.version:
             raise NotFound("analysis_not_found", f"The match is only at version {state.version}.")
-        raw = await services.redis.get(analysis_key(match_id, version))
-        if raw is None:
+        stored = await services.analyses.stored(match_id, version)
+        if stored is None:
             raise NotFound("analysis_not_found", f"No analysis was queued for version {version}; POST to queue one.")
-        stored = msgspec.json.decode(raw)
         return AnalysisOut(match_id=match_id, version=version, status=stored["status"], result=stored.get("result"))

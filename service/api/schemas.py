@@ -218,13 +218,15 @@ class MatchList(msgspec.Struct):
 class AnalysisQueued(msgspec.Struct):
     match_id: str
     version: int
-    status: Literal["queued", "done"]
+    status: Literal["queued", "done", "undetermined", "failed"]
 
 
 class AnalysisOut(msgspec.Struct):
+    """``undetermined``: the solver did not finish within its time limit (``result`` says so)."""
+
     match_id: str
     version: int
-    status: Literal["queued", "done", "failed"]
+    status: Literal["queued", "done", "undetermined", "failed"]
     result: dict[str, Any] | None = None
 
 

@@ -1,0 +1,102 @@
+"""Analyses asked for over the API: queued on the ``analysis`` queue, bounded per account.
+
+An analysis of match ``m`` at version ``v`` is stored under ``{m:<m>}:analysis:<v>`` (JSON:
+``status`` -- ``queued``, ``done``, ``undetermined`` when it ran past its time limit, ``failed`` --
+and ``result``); asking again for one that exists queues nothing. Each account may have
+``ANALYSES_PER_ACCOUNT`` analyses queued or running at once (``analyses:<account>``, a sorted set
+of their keys scored by when they are given up on, taken by one script so concurrent requests
+cannot pass the bound together; the job gives its place back when it ends) and may ask for
+``ANALYSIS_RATE_LIMIT`` an hour. A stored ``queued`` whose job is gone (a worker died, the queue was
+emptied) is reported ``failed`` and forgotten, so asking again queues it anew: a status never
+says ``queued`` for a job that no longer exists.
+"""
+
+from __future__ import annotations
+
+import time
+
+import msgspec
+import redis.asyncio as aioredis
+from rq import Queue
+from rq.job import JobStatus
+
+from domain.errors import DomainError
+from service.event_store import match_key_prefix
+from service.rate_limits import RateLimiter, RateLimited
+from service.redis_pipe import Script
+from service.settings import Settings
+
+_TAKE = """
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[2])
+if redis.call('ZSCORE', KEYS[1], ARGV[1]) then return 1 end
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+return 1
+"""
+
+
+class TooManyAnalyses(DomainError):
+    kind = "rate_limited"
+
+
+def analysis_key(match_id: str, version: int) -> str:
+    return f"{match_key_prefix(match_id)}analysis:{version}"
+
+
+def job_id(match_id: str, version: int) -> str:
+    return f"analyse-{match_id}-{version}"
+
+
+class Analyses:
+    def __init__(self, redis: aioredis.Redis, queue: Queue, limiter: RateLimiter, settings: Settings):
+        self.redis = redis
+        self.queue = queue
+        self.limiter = limiter
+        self.settings = settings
+        self._take = Script(_TAKE)
+
+    async def ask(self, match_id: str, version: int, account: str) -> str:
+        """Queue the analysis of the match at ``version`` for ``account`` unless it exists; its status."""
+        key = analysis_key(match_id, version)
+        stored = await self.stored(match_id, version)
+        if stored is not None:
+            return stored["status"]
+        usage = await self.limiter.hit(f"rate-analysis:{account}", self.settings.analysis_rate_limit, 3600)
+        if usage.exceeded:
+            raise RateLimited(usage)
+        limit_ms = (self.settings.analysis_time_limit_s + 60) * 1000
+        now = int(time.time() * 1000)
+        taken = await self.limiter.pipe.evalsha(self._take, [f"analyses:{account}"],
+                                                [key, now, now + limit_ms, self.settings.analyses_per_account,
+                                                 limit_ms])
+        if not taken:
+            raise TooManyAnalyses("too_many_analyses",
+                                  f"You have {self.settings.analyses_per_account} analyses queued or running; "
+                                  f"ask again when one of them is done.")
+        if await self.redis.set(key, b'{"status":"queued"}', nx=True, ex=3600):
+            self.queue.enqueue("workers.jobs.analyse", match_id, version, account, job_id=job_id(match_id, version),
+                               result_ttl=60, failure_ttl=3600, job_timeout=self.settings.analysis_time_limit_s + 30)
+        return "queued"
+
+    async def stored(self, match_id: str, version: int) -> dict | None:
+        """The stored analysis (``None``: none asked for); a ``queued`` one whose job is gone is
+        forgotten and reported ``failed``."""
+        key = analysis_key(match_id, version)
+        raw = await self.redis.get(key)
+        if raw is None:
+            return None
+        stored = msgspec.json.decode(raw)
+        if stored["status"] == "queued" and self._lost(job_id(match_id, version)):
+            await self.redis.delete(key)
+            return {"status": "failed", "result": {"error": "lost", "detail": "The job was lost; ask again."}}
+        return stored
+
+    def _lost(self, job: str) -> bool:
+        queued = self.queue.fetch_job(job)
+        return queued is None or queued.get_status(refresh=False) in (
+            JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
+
+    async def release(self, account: str, key: str) -> None:
+        """The analysis ``key`` of ``account`` ended: its place is free."""
+        await self.redis.zrem(f"analyses:{account}", key)
