@@ -8,6 +8,10 @@
 - ``RATE_LIMIT_WINDOW_S``: the window, in seconds (default 60).
 - ``RATE_LIMIT_ANONYMOUS``: requests per window without a token, per client address (default 0: no limit).
 - ``WEBHOOK_RETRY_BASE_S``: the first webhook retry's delay; each next one waits 4 times longer (default 10).
+- ``WEBHOOK_TIMEOUT_S``: how long one delivery attempt may take, connect to answer (default 5).
+- ``WEBHOOK_RESOLVE_TIMEOUT_S``: how long resolving a webhook's host may take (default 3).
+- ``WEBHOOK_ALLOW_PRIVATE``: ``1`` lets webhooks aim at loopback, private, link-local and other
+  non-public addresses (default 0: refused; tests and a receiver on the server's own network set it).
 """
 
 from __future__ import annotations
@@ -26,6 +30,9 @@ class Settings(msgspec.Struct, frozen=True):
     rate_limit_window_s: int = 60
     rate_limit_anonymous: int = 0
     webhook_retry_base_s: int = 10
+    webhook_timeout_s: int = 5
+    webhook_resolve_timeout_s: int = 3
+    webhook_allow_private: bool = False
 
     @property
     def queue_url(self) -> str | None:
@@ -35,6 +42,10 @@ class Settings(msgspec.Struct, frozen=True):
 def _number(name: str, default: int) -> int:
     value = os.environ.get(name)
     return int(value) if value else default
+
+
+def _flag(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
 
 
 def from_environment() -> Settings:
@@ -47,4 +58,7 @@ def from_environment() -> Settings:
         rate_limit_window_s=_number("RATE_LIMIT_WINDOW_S", 60),
         rate_limit_anonymous=_number("RATE_LIMIT_ANONYMOUS", 0),
         webhook_retry_base_s=_number("WEBHOOK_RETRY_BASE_S", 10),
+        webhook_timeout_s=_number("WEBHOOK_TIMEOUT_S", 5),
+        webhook_resolve_timeout_s=_number("WEBHOOK_RESOLVE_TIMEOUT_S", 3),
+        webhook_allow_private=_flag("WEBHOOK_ALLOW_PRIVATE"),
     )

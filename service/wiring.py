@@ -19,6 +19,7 @@ from service.settings import Settings
 from service.timers import SOLVER_QUEUE, TIMER_QUEUE, WEBHOOK_QUEUE, RQScheduler
 from service.tokens import Tokens
 from service.tournaments import Tournaments
+from service.webhook_targets import Destinations
 from service.webhooks import WebhookNotifier, Webhooks
 
 
@@ -43,6 +44,11 @@ class Services(msgspec.Struct):
         self.queue_redis.close()
 
 
+def delivery_job_timeout_s(settings: Settings) -> int:
+    """RQ's backstop for one delivery attempt: resolving, posting and a margin."""
+    return settings.webhook_resolve_timeout_s + settings.webhook_timeout_s + 5
+
+
 def connect(settings: Settings) -> Services:
     """Everything wired to ``settings.redis_url`` (which must be set by now)."""
     assert settings.redis_url, "REDIS_URL must be resolved (embedded Redis started) before connecting"
@@ -57,8 +63,10 @@ def connect(settings: Settings) -> Services:
     timer_queue = Queue(TIMER_QUEUE, connection=queue_redis)
     solver_queue = Queue(SOLVER_QUEUE, connection=queue_redis)
     feeds = Feeds(client, store.pipe)
-    webhooks = Webhooks(client, store.pipe)
-    notifier = WebhookNotifier(webhooks, Queue(WEBHOOK_QUEUE, connection=queue_redis), settings.webhook_retry_base_s)
+    webhooks = Webhooks(client, store.pipe,
+                        Destinations(settings.webhook_allow_private, settings.webhook_resolve_timeout_s))
+    notifier = WebhookNotifier(webhooks, Queue(WEBHOOK_QUEUE, connection=queue_redis), settings.webhook_retry_base_s,
+                               job_timeout_s=delivery_job_timeout_s(settings))
     matches = MatchService(store, read_models, RQScheduler(timer_queue), background=RQBackground(solver_queue),
                            listeners=[feeds, notifier])
     tournaments = Tournaments(client, matches)
