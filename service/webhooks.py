@@ -5,9 +5,9 @@ a token, a webhook's secret is kept as it is: the server needs it to sign. A URL
 public address (:mod:`service.webhook_targets`), checked at registration and at every delivery.
 
 :class:`WebhookNotifier` is a match listener. It never calls a URL itself: for each webhook that
-wants the event it queues ``workers.jobs.deliver_webhook`` on the ``webhooks`` queue (served by
-its own worker, so a slow receiver delays no timer and no bot) with the body already encoded, so
-every attempt sends the same bytes and the same ``delivery_id``. A worker posts it
+wants the event it queues ``workers.jobs.deliver_webhook`` on the ``webhooks`` queue (for a worker
+of its own, ``python -m workers webhooks``, so a slow receiver delays no timer and no bot) with the
+body already encoded, so every attempt sends the same bytes and the same ``delivery_id``. A worker posts it
 (:func:`signed_headers`); any answer but a 2xx, or none within ``WEBHOOK_TIMEOUT_S``, fails the
 attempt, and RQ retries it :data:`RETRIES` times, each wait 4 times the one before.
 """
