@@ -72,7 +72,8 @@ def parse(url: str) -> httpx.URL:
         raise InvalidCommand("bad_webhook_url", "A webhook URL is an absolute http:// or https:// URL with a host.")
     if parsed.userinfo:
         raise InvalidCommand("bad_webhook_url", "A webhook URL may not carry a user name or password before its host.")
-    if not (HOSTNAME.match(parsed.host) or ("%" not in parsed.host and _literal(parsed.host))):
+    host = parsed.raw_host.decode("ascii")  # an internationalized name as DNS knows it: xn--...
+    if not (HOSTNAME.match(host) or ("%" not in host and _literal(host))):
         raise InvalidCommand("bad_webhook_url", "A webhook URL's host is a domain name or an IP address.")
     port = parsed.port
     if port is not None and not (port in (80, 443) or 1024 <= port <= 65535):

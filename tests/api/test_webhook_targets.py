@@ -49,6 +49,7 @@ def test_privileged_ports_other_than_http_and_https_are_refused():
             parse(f"http://8.8.8.8:{port}/")
     for port in (80, 443, 1024, 8443, 65535):
         assert parse(f"https://8.8.8.8:{port}/").host == "8.8.8.8"
+    assert parse("https://bücher.example/hook").raw_host == b"xn--bcher-kva.example"  # names may be international
 
 
 @pytest.fixture()
