@@ -23,6 +23,10 @@
   computation's process is killed (defaults 10, 60, 20).
 - ``ANALYSES_PER_ACCOUNT``: analyses an account may have queued or running at once (default 2).
 - ``ANALYSIS_RATE_LIMIT``: analyses an account may ask for per hour (default 60).
+- ``WEBHOOK_TIMEOUT_S``: how long one delivery attempt may take, connect to answer (default 5).
+- ``WEBHOOK_RESOLVE_TIMEOUT_S``: how long resolving a webhook's host may take (default 3).
+- ``WEBHOOK_ALLOW_PRIVATE``: ``1`` lets webhooks aim at loopback, private, link-local and other
+  non-public addresses (default 0: refused; tests and a receiver on the server's own network set it).
 """
 
 from __future__ import annotations
@@ -53,6 +57,9 @@ class Settings(msgspec.Struct, frozen=True):
     analysis_time_limit_s: int = 20
     analyses_per_account: int = 2
     analysis_rate_limit: int = 60
+    webhook_timeout_s: int = 5
+    webhook_resolve_timeout_s: int = 3
+    webhook_allow_private: bool = False
 
     @property
     def queue_url(self) -> str | None:
@@ -70,6 +77,8 @@ def _choice(name: str, choices: tuple[str, ...]) -> str:
     if value not in choices:
         raise ValueError(f"{name} must be one of {', '.join(choices)}, not {value!r}")
     return value
+def _flag(name: str) -> bool:
+    return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
 
 
 def from_environment() -> Settings:
@@ -91,4 +100,7 @@ def from_environment() -> Settings:
         analysis_time_limit_s=_number("ANALYSIS_TIME_LIMIT_S", 20),
         analyses_per_account=_number("ANALYSES_PER_ACCOUNT", 2),
         analysis_rate_limit=_number("ANALYSIS_RATE_LIMIT", 60),
+        webhook_timeout_s=_number("WEBHOOK_TIMEOUT_S", 5),
+        webhook_resolve_timeout_s=_number("WEBHOOK_RESOLVE_TIMEOUT_S", 3),
+        webhook_allow_private=_flag("WEBHOOK_ALLOW_PRIVATE"),
     )

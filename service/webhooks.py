@@ -1,13 +1,15 @@
 """Webhooks: URLs an organizer registers to be told when a match it created starts or ends.
 
 Key ``webhooks:<account>``: a hash of the account's webhooks by id (:class:`Webhook`, JSON). Unlike
-a token, a webhook's secret is kept as it is: the server needs it to sign.
+a token, a webhook's secret is kept as it is: the server needs it to sign. A URL must point at a
+public address (:mod:`service.webhook_targets`), checked at registration and at every delivery.
 
 :class:`WebhookNotifier` is a match listener. It never calls a URL itself: for each webhook that
-wants the event it queues ``workers.jobs.deliver_webhook`` on the ``webhooks`` queue with the body
-already encoded, so every attempt sends the same bytes and the same ``delivery_id``. A worker posts
-it (:func:`signed_headers`); any answer but a 2xx, or none within :data:`DELIVERY_TIMEOUT_S`, fails
-the attempt, and RQ retries it :data:`RETRIES` times, each wait 4 times the one before.
+wants the event it queues ``workers.jobs.deliver_webhook`` on the ``webhooks`` queue (for a worker
+of its own, ``python -m workers webhooks``, so a slow receiver delays no timer and no bot) with the
+body already encoded, so every attempt sends the same bytes and the same ``delivery_id``. A worker posts it
+(:func:`signed_headers`); any answer but a 2xx, or none within ``WEBHOOK_TIMEOUT_S``, fails the
+attempt, and RQ retries it :data:`RETRIES` times, each wait 4 times the one before.
 """
 
 from __future__ import annotations
@@ -15,24 +17,23 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-import urllib.parse
 from typing import Literal
 
 import msgspec
 import redis.asyncio as aioredis
 from rq import Queue, Retry
 
-from domain.errors import InvalidCommand, WrongState
+from domain.errors import WrongState
 from domain.game import Game, Result
 from domain.match import MatchState
 from service.feeds import milestones
 from service.problems import NotFound
 from service.redis_pipe import RedisPipe
+from service.webhook_targets import Destinations, parse
 
 EventName = Literal["match_started", "match_ended"]
 MAX_WEBHOOKS = 20
 RETRIES = 5
-DELIVERY_TIMEOUT_S = 10
 
 
 class Webhook(msgspec.Struct, frozen=True):
@@ -72,27 +73,22 @@ def retry_policy(base_s: int) -> Retry:
     return Retry(max=RETRIES, interval=[base_s * 4 ** n for n in range(RETRIES)])
 
 
-def check_url(url: str) -> None:
-    parts = urllib.parse.urlsplit(url)
-    if parts.scheme not in ("http", "https") or not parts.hostname or any(c.isspace() for c in url):
-        raise InvalidCommand("bad_webhook_url", "A webhook URL is an absolute http:// or https:// URL with a host.")
-
-
 def webhooks_key(account_id: str) -> str:
     return f"webhooks:{account_id}"
 
 
 class Webhooks:
     """An account's webhooks; read through ``pipe`` (the process's pipelined connection) at every
-    start and end of a match."""
+    start and end of a match. A new one's URL must pass ``destinations``."""
 
-    def __init__(self, redis: aioredis.Redis, pipe: RedisPipe):
-        self.redis, self.pipe = redis, pipe
+    def __init__(self, redis: aioredis.Redis, pipe: RedisPipe, destinations: Destinations):
+        self.redis, self.pipe, self.destinations = redis, pipe, destinations
 
     async def create(self, account_id: str, url: str, events: list[EventName], now: int) -> Webhook:
-        check_url(url)
+        parse(url)
         if await self.redis.hlen(webhooks_key(account_id)) >= MAX_WEBHOOKS:
             raise WrongState("too_many_webhooks", f"An account has at most {MAX_WEBHOOKS} webhooks; delete one first.")
+        await self.destinations.check(url)
         webhook = Webhook(id="wh_" + secrets.token_hex(6), url=url, events=list(dict.fromkeys(events)),
                           secret="whsec_" + secrets.token_urlsafe(32), created_at=now)
         await self.redis.hset(webhooks_key(account_id), webhook.id, msgspec.json.encode(webhook))
@@ -115,10 +111,11 @@ class WebhookNotifier:
     """The match listener that queues a delivery per webhook of the match's creator that wants
     what just happened (see the module's docstring)."""
 
-    def __init__(self, webhooks: Webhooks, queue: Queue, retry_base_s: int):
+    def __init__(self, webhooks: Webhooks, queue: Queue, retry_base_s: int, job_timeout_s: int):
         self.webhooks = webhooks
         self.queue = queue
         self.retry_base_s = retry_base_s
+        self.job_timeout_s = job_timeout_s
 
     async def changed(self, game: Game, previous: MatchState | None, state: MatchState) -> None:
         happened = milestones(previous, state)
@@ -132,7 +129,7 @@ class WebhookNotifier:
     def _queue(self, account_id: str, webhook: Webhook, notification: Notification) -> None:
         self.queue.enqueue("workers.jobs.deliver_webhook", account_id, webhook.id, msgspec.json.encode(notification),
                            job_id=f"webhook-{notification.delivery_id}", retry=retry_policy(self.retry_base_s),
-                           job_timeout=DELIVERY_TIMEOUT_S * 3, result_ttl=600, failure_ttl=7 * 24 * 3600,
+                           job_timeout=self.job_timeout_s, result_ttl=600, failure_ttl=7 * 24 * 3600,
                            description=f"{notification.event} of match {notification.match_id} to {webhook.url}")
 
 

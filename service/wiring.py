@@ -16,11 +16,12 @@ from service.feeds import Feeds
 from service.matches import MatchService
 from service.rate_limits import RateLimiter
 from service.read_models import ReadModels
-from service.settings import Settings
 from service.queues import ANALYSIS, PRIORITY, TIMERS, WEBHOOKS
+from service.settings import Settings
 from service.timers import RQScheduler
 from service.tokens import Tokens
 from service.tournaments import Tournaments
+from service.webhook_targets import Destinations
 from service.webhooks import WebhookNotifier, Webhooks
 
 
@@ -47,6 +48,11 @@ class Services(msgspec.Struct):
         self.queue_redis.close()
 
 
+def delivery_job_timeout_s(settings: Settings) -> int:
+    """RQ's backstop for one delivery attempt: resolving, posting and a margin."""
+    return settings.webhook_resolve_timeout_s + settings.webhook_timeout_s + 5
+
+
 def connect(settings: Settings) -> Services:
     """Everything wired to ``settings.redis_url`` (which must be set by now)."""
     assert settings.redis_url, "REDIS_URL must be resolved (embedded Redis started) before connecting"
@@ -60,8 +66,10 @@ def connect(settings: Settings) -> Services:
     read_models = ReadModels(client, store.pipe)
     queues = {name: Queue(name, connection=queue_redis) for name in PRIORITY}
     feeds = Feeds(client, store.pipe)
-    webhooks = Webhooks(client, store.pipe)
-    notifier = WebhookNotifier(webhooks, queues[WEBHOOKS], settings.webhook_retry_base_s)
+    webhooks = Webhooks(client, store.pipe,
+                        Destinations(settings.webhook_allow_private, settings.webhook_resolve_timeout_s))
+    notifier = WebhookNotifier(webhooks, queues[WEBHOOKS], settings.webhook_retry_base_s,
+                               job_timeout_s=delivery_job_timeout_s(settings))
     matches = MatchService(store, read_models, RQScheduler(queues[TIMERS]), background=RQBackground(queues, settings),
                            listeners=[feeds, notifier], expiry_ms=settings.match_expiry_s * 1000)
     tournaments = Tournaments(client, matches)

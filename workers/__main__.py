@@ -4,13 +4,12 @@ every queue, in priority order; see :mod:`service.queues`).
 It is a ``SimpleWorker`` (jobs run in the worker process, no fork per job): timer jobs are tiny, and
 the jobs that compute run their computation in a child process killed at its time limit
 (:mod:`workers.limits`). ``serve`` starts one worker per pool (``timers``; ``bots solvers``;
-``webhooks``; ``analysis``) so that no kind of work waits behind another. Run as many as you like
-against the same Redis.
+``webhooks``; ``analysis``), so that no kind of work waits behind another: a webhook receiver that
+never answers holds up the webhooks' worker only. Run as many as you like against the same Redis.
 """
 
 from __future__ import annotations
 
-import argparse
 import logging
 import sys
 
@@ -21,8 +20,11 @@ from rq.scheduler import RQScheduler
 from service.queues import ANALYSIS, BOTS, PRIORITY, SOLVERS
 from service.settings import from_environment
 
+QUEUES = PRIORITY
+"""Every queue, most urgent first."""
 
-def take_over_scheduler(connection: redis.Redis, queues: tuple[str, ...]) -> None:
+
+def take_over_scheduler(connection: redis.Redis, queues: tuple[str, ...] = QUEUES) -> None:
     """Drop the scheduler locks of ``queues`` so this worker's scheduler starts at once.
 
     A worker killed with SIGKILL leaves its lock for a minute, and a restarted worker would wait up
@@ -31,6 +33,13 @@ def take_over_scheduler(connection: redis.Redis, queues: tuple[str, ...]) -> Non
     twice in between is harmless (timeouts are idempotent)."""
     for queue in queues:  # one key at a time: each may live in its own cluster slot
         connection.delete(RQScheduler.get_locking_key(queue))
+
+
+def queues_named(names: list[str]) -> tuple[str, ...]:
+    """The queues to serve, in :data:`QUEUES`' order of priority; all of them when none is named."""
+    if unknown := sorted(set(names) - set(QUEUES)):
+        raise ValueError(f"unknown queue {', '.join(unknown)}: the queues are {', '.join(QUEUES)}")
+    return tuple(q for q in QUEUES if q in names) if names else QUEUES
 
 
 def warm_up(queues: tuple[str, ...]) -> None:
@@ -46,13 +55,11 @@ def warm_up(queues: tuple[str, ...]) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m workers", description=__doc__)
-    parser.add_argument("queues", nargs="*", metavar="QUEUE",
-                        help=f"queues to serve, in priority order (default: all of {', '.join(PRIORITY)})")
-    args = parser.parse_args(argv)
-    if unknown := [q for q in args.queues if q not in PRIORITY]:
-        parser.error(f"no queue {unknown[0]!r}; the queues are {', '.join(PRIORITY)}")
-    queues = tuple(q for q in PRIORITY if q in args.queues) if args.queues else PRIORITY
+    try:
+        queues = queues_named(sys.argv[1:] if argv is None else argv)
+    except ValueError as e:
+        print(e, file=sys.stderr)
+        return 2
     settings = from_environment()
     if not settings.queue_url:
         print("workers need REDIS_URL (or QUEUE_REDIS_URL)", file=sys.stderr)

@@ -20,8 +20,8 @@ import logging
 import zlib
 from collections.abc import AsyncIterator
 
-import httpx
 import msgspec
+from rq import get_current_job
 
 from domain import bots
 from domain import match as lifecycle
@@ -30,9 +30,10 @@ from domain.errors import DomainError
 from service.analyses import analysis_key
 from service.background import is_bot
 from service.matches import now_ms
-from service.settings import from_environment
+from service.settings import Settings, from_environment
 from service.visibility import Actor
-from service.webhooks import DELIVERY_TIMEOUT_S, Notification, signed_headers
+from service.webhook_delivery import deliver
+from service.webhook_targets import Destinations, HostNotFound
 from service.wiring import Services, connect
 from workers.limits import Finished, TimedOut, run_limited
 
@@ -138,18 +139,25 @@ async def _bot_turn(match_id: str, seat: str) -> None:
 
 
 def deliver_webhook(account_id: str, webhook_id: str, body: bytes) -> None:
-    asyncio.run(_deliver_webhook(account_id, webhook_id, body))
+    asyncio.run(_deliver_webhook(account_id, webhook_id, body, from_environment()))
 
 
-async def _deliver_webhook(account_id: str, webhook_id: str, body: bytes) -> None:
+async def _deliver_webhook(account_id: str, webhook_id: str, body: bytes, settings: Settings) -> None:
     """Post ``body``, signed, to the webhook; raise unless it answers 2xx, so RQ retries it. A
-    webhook deleted since the notification was queued is not called."""
+    webhook deleted since the notification was queued is not called. A destination refused now
+    (say its host resolves to a private address since it was registered) fails the job for good:
+    it is kept, with the reason, in the queue's failed jobs, and not retried."""
     async with services_from_environment() as services:
         webhook = await services.webhooks.get(account_id, webhook_id)
     if webhook is None:
         return
-    headers = signed_headers(webhook, msgspec.json.decode(body, type=Notification), body, now_ms())
-    async with httpx.AsyncClient(timeout=DELIVERY_TIMEOUT_S, follow_redirects=False) as client:
-        response = await client.post(webhook.url, content=body, headers=headers)
-    if not response.is_success:
-        raise RuntimeError(f"webhook {webhook_id} answered {response.status_code}")
+    destinations = Destinations(settings.webhook_allow_private, settings.webhook_resolve_timeout_s)
+    try:
+        await deliver(webhook, body, destinations, settings.webhook_timeout_s, now_ms())
+    except HostNotFound:
+        raise  # DNS may answer later: retried
+    except DomainError as refused:  # a refused destination, or a URL stored before today's rules
+        log.warning("webhook %s of %s refused: %s", webhook_id, account_id, refused)
+        if (job := get_current_job()) is not None:
+            job.retries_left = 0  # it stays refused: retrying would only knock again
+        raise

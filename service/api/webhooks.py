@@ -18,7 +18,9 @@ from service.wiring import Services
 
 
 class CreateWebhook(msgspec.Struct, forbid_unknown_fields=True):
-    """``url``: an absolute http(s) URL (anything else is a 422 ``bad_webhook_url``)."""
+    """``url``: an absolute http(s) URL without user info (anything else is a 422 ``bad_webhook_url``)
+    whose host resolves to public addresses only (else a 422 ``webhook_destination_refused``, or
+    ``webhook_host_not_found``); port 80, 443 or 1024-65535."""
 
     url: Annotated[str, msgspec.Meta(min_length=1, max_length=2000)]
     events: Annotated[list[EventName], msgspec.Meta(min_length=1, max_length=2)] = msgspec.field(
@@ -63,7 +65,9 @@ class WebhookController(Controller):
                      caller: Caller | None) -> NewWebhook:
         """Each ``match_started`` / ``match_ended`` of a match you created is posted to ``url`` as JSON,
         signed: ``X-Signature: sha256=<hex HMAC-SHA256 of the raw body, keyed with the secret>``
-        (see ``docs/webhooks.md``). Failed deliveries are retried with exponential backoff."""
+        (see ``docs/webhooks.md``). Failed deliveries are retried with exponential backoff. A URL whose
+        host is or resolves to a loopback, private, link-local or other non-public address is refused,
+        in any spelling, here and again at each delivery."""
         data = strict_body(await request.body(), CreateWebhook)
         account = organizer(caller)
         webhook = await services.webhooks.create(account.id, data.url, list(data.events), now_ms())

@@ -1,5 +1,6 @@
-"""Webhooks: an organizer's receiver (a real HTTP server on 127.0.0.1) gets signed notifications of
-the start and end of a match it created, delivered by a real RQ worker, retried after a failure."""
+"""Webhooks: an organizer's receiver (a real HTTP server on 127.0.0.1, so with
+``WEBHOOK_ALLOW_PRIVATE`` on) gets signed notifications of the start and end of a match it
+created, delivered by a real RQ worker, retried after a failure."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import http.server
 import json
 import secrets
 import threading
+import subprocess
 import time
 from collections.abc import Iterator
 
@@ -17,7 +19,7 @@ import msgspec
 import pytest
 
 from service.webhooks import retry_policy
-from tests.conftest import LiveServer, new_account
+from tests.conftest import LiveServer, new_account, start_worker
 
 
 class Receiver:
@@ -50,11 +52,22 @@ class Receiver:
 
 @pytest.fixture(scope="module")
 def api(settings) -> Iterator[httpx.Client]:
-    """A server that retries deliveries at once (the default waits 10 s, 40 s, ...)."""
-    server = LiveServer(msgspec.structs.replace(settings, webhook_retry_base_s=0)).start()
+    """A server that retries deliveries at once (the default waits 10 s, 40 s, ...) and lets
+    webhooks aim at 127.0.0.1."""
+    server = LiveServer(msgspec.structs.replace(settings, webhook_retry_base_s=0, webhook_allow_private=True)).start()
     with httpx.Client(base_url=server.url, timeout=30) as client:
         yield client
     server.stop()
+
+
+@pytest.fixture()
+def worker(redis_url, monkeypatch) -> Iterator[subprocess.Popen]:
+    """A real RQ worker that may deliver to 127.0.0.1."""
+    monkeypatch.setenv("WEBHOOK_ALLOW_PRIVATE", "1")
+    process = start_worker(redis_url)
+    yield process
+    process.terminate()
+    process.wait(timeout=20)
 
 
 def new_organizer(api: httpx.Client, admin_headers: dict) -> dict[str, str]:

@@ -1,0 +1,25 @@
+"""``python -m workers [QUEUE ...]``: the queues a worker serves, named or all of them."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from tests.conftest import ROOT
+from workers.__main__ import QUEUES, queues_named
+
+
+def test_named_queues_are_served_in_priority_order_and_none_named_means_all():
+    assert queues_named([]) == QUEUES
+    assert queues_named(["webhooks"]) == ("webhooks",)
+    assert queues_named(["webhooks", "timers"]) == ("timers", "webhooks")
+    with pytest.raises(ValueError, match="unknown queue bogus"):
+        queues_named(["timers", "bogus"])
+
+
+def test_an_unknown_queue_stops_the_worker_before_it_starts():
+    done = subprocess.run([sys.executable, "-m", "workers", "bogus"], cwd=ROOT, capture_output=True, text=True,
+                          timeout=60)
+    assert done.returncode == 2 and "unknown queue bogus" in done.stderr
