@@ -22,6 +22,7 @@ from litestar.openapi.spec import Components, SecurityScheme, Server
 from service.api.accounts import AccountController
 from service.api.analysis import AnalysisController
 from service.api.deps import provide_caller
+from service.api.json_body import request_class
 from service.api.live import LiveController
 from service.api.matches import MatchController
 from service.api.strictness import StrictStructSchemaPlugin, before_request
@@ -89,6 +90,7 @@ def create_app(settings: Settings) -> Litestar:
                         TournamentController, TokenController, WebhookController],
         dependencies={"services": Provide(provide_services, sync_to_thread=False),
                       "caller": Provide(provide_caller)},
+        request_class=request_class(settings.max_json_depth),
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
         plugins=[StrictStructSchemaPlugin()],
         before_request=before_request,

@@ -8,6 +8,7 @@
 - ``RATE_LIMIT_WINDOW_S``: the window, in seconds (default 60).
 - ``RATE_LIMIT_ANONYMOUS``: requests per window without a token, per client address (default 0: no limit).
 - ``WEBHOOK_RETRY_BASE_S``: the first webhook retry's delay; each next one waits 4 times longer (default 10).
+- ``MAX_JSON_DEPTH``: how deep arrays and objects may nest in a request body (default 32; deeper is a 400).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ class Settings(msgspec.Struct, frozen=True):
     rate_limit_window_s: int = 60
     rate_limit_anonymous: int = 0
     webhook_retry_base_s: int = 10
+    max_json_depth: int = 32
 
     @property
     def queue_url(self) -> str | None:
@@ -47,4 +49,5 @@ def from_environment() -> Settings:
         rate_limit_window_s=_number("RATE_LIMIT_WINDOW_S", 60),
         rate_limit_anonymous=_number("RATE_LIMIT_ANONYMOUS", 0),
         webhook_retry_base_s=_number("WEBHOOK_RETRY_BASE_S", 10),
+        max_json_depth=_number("MAX_JSON_DEPTH", 32),
     )
