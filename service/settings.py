@@ -8,6 +8,8 @@
 - ``RATE_LIMIT_WINDOW_S``: the window, in seconds (default 60).
 - ``RATE_LIMIT_ANONYMOUS``: requests per window without a token, per client address (default 0: no limit).
 - ``WEBHOOK_RETRY_BASE_S``: the first webhook retry's delay; each next one waits 4 times longer (default 10).
+- ``MAX_HEADER_BYTES``: how many bytes a request's line and header fields may take together (default
+  16384); past it the answer is a 431 and the connection is closed (:mod:`service.http_protocol`).
 - ``MAX_JSON_DEPTH``: how deep arrays and objects may nest in a request body (default 32; deeper is a 400).
 """
 
@@ -27,6 +29,7 @@ class Settings(msgspec.Struct, frozen=True):
     rate_limit_window_s: int = 60
     rate_limit_anonymous: int = 0
     webhook_retry_base_s: int = 10
+    max_header_bytes: int = 16_384
     max_json_depth: int = 32
 
     @property
@@ -49,5 +52,6 @@ def from_environment() -> Settings:
         rate_limit_window_s=_number("RATE_LIMIT_WINDOW_S", 60),
         rate_limit_anonymous=_number("RATE_LIMIT_ANONYMOUS", 0),
         webhook_retry_base_s=_number("WEBHOOK_RETRY_BASE_S", 10),
+        max_header_bytes=_number("MAX_HEADER_BYTES", 16_384),
         max_json_depth=_number("MAX_JSON_DEPTH", 32),
     )
