@@ -42,8 +42,10 @@ Authenticate with `Authorization: Bearer <token>` (open an account with `POST /a
 tokens with fewer scopes with `POST /accounts/me/tokens`). Each token may make `RATE_LIMIT` requests
 per window (by default 6000 a minute): its responses carry `RateLimit-Limit`, `RateLimit-Remaining`
 and `RateLimit-Reset` (seconds), and past the limit a 429 `rate_limited` comes with `Retry-After`.
-Every error is an RFC 9457 problem document with a stable `code`. Times are milliseconds since the
-Unix epoch on the server clock."""
+Every error is an RFC 9457 problem document with a stable `code`. A request whose line and header
+fields take more than `MAX_HEADER_BYTES` (by default 16 KiB) is answered 431 `headers_too_large`
+and its connection closed, whatever the operation. Times are milliseconds since the Unix epoch on
+the server clock."""
 
 
 def openapi_document(app: Litestar) -> dict:

@@ -6,6 +6,8 @@ account stream). Each is now a 400 problem, nothing is logged as an error, nothi
 
 from __future__ import annotations
 
+import json
+
 import httpx
 import pytest
 
@@ -84,3 +86,16 @@ def test_after_past_the_range_is_a_400_problem(served, client, ids):
             response = _opened(client, f"{path}?after={after}", served.headers("alice"))
             assert is_problem(response, 400, "bad_request"), (path, after[:30], response.status_code)
     assert errors_logged(served.output()[before:]) == []
+
+
+def test_a_body_nested_to_the_limit_is_decoded_and_one_level_more_is_not(served, client):
+    seats = {"white": served.tokens["ALICE_ID"], "red": served.tokens["BOB_ID"]}
+
+    def create(depth: int) -> httpx.Response:  # the body's own object and "options" are 2 levels
+        options = {"x": json.loads("[" * (depth - 2) + "]" * (depth - 2))}
+        return client.post("/matches", headers=served.headers("alice"),
+                           json={"game": "trax", "seats": seats, "options": options})
+
+    assert create(32).status_code == 422  # decoded, then refused by the rules: Trax has no option "x"
+    too_deep = create(33)
+    assert is_problem(too_deep, 400, "bad_request") and "deeper than 32 levels" in too_deep.json()["detail"]
