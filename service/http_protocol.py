@@ -68,7 +68,7 @@ class OneWriteHttpToolsProtocol(HttpToolsProtocol):
             if not (self._in_head or self._in_trailers):
                 super().data_received(data)  # body bytes (Litestar caps the body)
                 return
-            piece, data = data[:self._room], data[self._room:]
+            piece, data = (data, b"") if len(data) <= self._room else (data[:self._room], data[self._room:])
             messages = self._messages
             super().data_received(piece)
             if self.transport.is_closing():
