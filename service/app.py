@@ -22,6 +22,7 @@ from litestar.openapi.spec import Components, SecurityScheme, Server
 from service.api.accounts import AccountController
 from service.api.analysis import AnalysisController
 from service.api.deps import provide_caller
+from service.api.json_body import request_class
 from service.api.live import LiveController
 from service.api.matches import MatchController
 from service.api.strictness import StrictStructSchemaPlugin, before_request
@@ -41,8 +42,10 @@ Authenticate with `Authorization: Bearer <token>` (open an account with `POST /a
 tokens with fewer scopes with `POST /accounts/me/tokens`). Each token may make `RATE_LIMIT` requests
 per window (by default 6000 a minute): its responses carry `RateLimit-Limit`, `RateLimit-Remaining`
 and `RateLimit-Reset` (seconds), and past the limit a 429 `rate_limited` comes with `Retry-After`.
-Every error is an RFC 9457 problem document with a stable `code`. Times are milliseconds since the
-Unix epoch on the server clock."""
+Every error is an RFC 9457 problem document with a stable `code`. A request whose line and header
+fields take more than `MAX_HEADER_BYTES` (by default 16 KiB) is answered 431 `headers_too_large`
+and its connection closed, whatever the operation. Times are milliseconds since the Unix epoch on
+the server clock."""
 
 
 def openapi_document(app: Litestar) -> dict:
@@ -89,6 +92,7 @@ def create_app(settings: Settings) -> Litestar:
                         TournamentController, TokenController, WebhookController],
         dependencies={"services": Provide(provide_services, sync_to_thread=False),
                       "caller": Provide(provide_caller)},
+        request_class=request_class(settings.max_json_depth),
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
         plugins=[StrictStructSchemaPlugin()],
         before_request=before_request,

@@ -27,6 +27,9 @@
 - ``WEBHOOK_RESOLVE_TIMEOUT_S``: how long resolving a webhook's host may take (default 3).
 - ``WEBHOOK_ALLOW_PRIVATE``: ``1`` lets webhooks aim at loopback, private, link-local and other
   non-public addresses (default 0: refused; tests and a receiver on the server's own network set it).
+- ``MAX_HEADER_BYTES``: how many bytes a request's line and header fields may take together (default
+  16384); past it the answer is a 431 and the connection is closed (:mod:`service.http_protocol`).
+- ``MAX_JSON_DEPTH``: how deep arrays and objects may nest in a request body (default 32; deeper is a 400).
 """
 
 from __future__ import annotations
@@ -60,6 +63,8 @@ class Settings(msgspec.Struct, frozen=True):
     webhook_timeout_s: int = 5
     webhook_resolve_timeout_s: int = 3
     webhook_allow_private: bool = False
+    max_header_bytes: int = 16_384
+    max_json_depth: int = 32
 
     @property
     def queue_url(self) -> str | None:
@@ -103,4 +108,6 @@ def from_environment() -> Settings:
         webhook_timeout_s=_number("WEBHOOK_TIMEOUT_S", 5),
         webhook_resolve_timeout_s=_number("WEBHOOK_RESOLVE_TIMEOUT_S", 3),
         webhook_allow_private=_flag("WEBHOOK_ALLOW_PRIVATE"),
+        max_header_bytes=_number("MAX_HEADER_BYTES", 16_384),
+        max_json_depth=_number("MAX_JSON_DEPTH", 32),
     )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import AsyncIterator, Callable
 
 import msgspec
@@ -14,16 +13,16 @@ from domain.game import Game
 from domain.match import OVER, MatchState
 from service.accounts import Account, Caller
 from service.api.deps import problems, require
+from service.api.last_event_id import feed_id
 from service.api.strictness import strict_body
 from service.api.schemas import AccountOut, ChallengeView, Challenges, CreateAccount, NewAccount, YourTurn
 from service.api.views import public_options, your_turns
 from service.challenges import invited_accounts
 from service.matches import now_ms
-from service.problems import BadRequest, NotFound
+from service.problems import NotFound
 from service.read_models import MatchSummary, invited_key, turns_key, unstarted_key
 from service.wiring import Services
 
-FEED_ID = re.compile(r"\d{1,20}-\d{1,20}")
 KEEPALIVE_MS = 15_000
 
 
@@ -78,8 +77,8 @@ class AccountController(Controller):
         matches. Reconnect with ``Last-Event-ID`` to receive what you missed (the last 1,000)."""
         account = require(caller)
         resume = request.headers.get("last-event-id")
-        if resume is not None and not FEED_ID.fullmatch(resume):
-            raise BadRequest("bad_last_event_id", "Last-Event-ID must be an id this stream sent (like 1700000000000-0).")
+        if resume is not None:
+            resume = feed_id(resume)
         return ServerSentEvent(_feed(services, account, resume))
 
 

@@ -21,17 +21,19 @@ _DESCRIPTIONS = {
     409: "Conflict: the match is not in a state that allows this (not your turn, version conflict, over).",
     422: "The command or body is well-formed JSON but not valid (bad notation, illegal move, bad option).",
     429: "Too many requests with this token (or, if limited, from this address): wait `Retry-After` seconds.",
+    431: "The request line and headers are larger than the server accepts (`MAX_HEADER_BYTES`).",
     503: ("The game store (Redis) did not answer; a command may or may not have been recorded: retry it "
           "with the same Idempotency-Key."),
 }
 
 
 def problems(*statuses: int) -> dict[int, ResponseSpec]:
-    """OpenAPI response specs for the problem statuses a route can return, and the 429 and 503
-    every route can return (rate limits, :mod:`service.rate_limits`; Redis not answering)."""
+    """OpenAPI response specs for the problem statuses a route can return, and the 429, 431 and
+    503 every route can return (rate limits, :mod:`service.rate_limits`; headers too large,
+    :mod:`service.http_protocol`; Redis not answering)."""
     return {s: ResponseSpec(data_container=Problem, description=_DESCRIPTIONS[s], media_type=PROBLEM_MEDIA_TYPE,
                             generate_examples=False)
-            for s in sorted({*statuses, 429, 503})}
+            for s in sorted({*statuses, 429, 431, 503})}
 
 
 async def provide_caller(request: Request, services: Services) -> Caller | None:

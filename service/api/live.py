@@ -18,10 +18,10 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 from domain.match import OVER
 from service.accounts import Caller
 from service.api.deps import actor_of, problems
+from service.api.last_event_id import match_version
 from service.api.matches import MatchId, Wait, view_for
 from service.api.schemas import EventsPage
 from service.api.views import page_body
-from service.problems import BadRequest
 from service.wiring import Services
 
 After = Annotated[int, QueryParameter(name="after", ge=0, le=2**53, description="Only events with a greater version.")]
@@ -51,11 +51,8 @@ class LiveController(Controller):
                                                                  schema_extra={"minimum": 0})] = None,
                      ) -> ServerSentEvent:
         """Resume with ``Last-Event-ID`` (or ``after=``). The stream ends after the match is over."""
-        last_event_id = request.headers.get("last-event-id")
-        if last_event_id is not None:
-            if not last_event_id.isdigit():
-                raise BadRequest("bad_last_event_id", "Last-Event-ID must be a match version (a whole number).")
-            after = int(last_event_id)
+        if (last_event_id := request.headers.get("last-event-id")) is not None:
+            after = match_version(last_event_id)
         view = await view_for(services, match_id, caller)  # 404 before the stream starts
         return ServerSentEvent(_messages(services, match_id, caller, after, view))
 

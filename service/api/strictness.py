@@ -19,6 +19,7 @@ from litestar import Request, Response
 # Private, but the documented way to extend it is to subclass the plugin Litestar itself uses.
 from litestar._openapi.schema_generation.plugins.struct import StructSchemaPlugin
 
+from service.api.json_body import decode
 from service.problems import BadRequest, problem
 
 T = TypeVar("T")
@@ -43,10 +44,12 @@ def _whole_numbers(value: Any) -> Any:
 
 
 def strict_body(body: bytes, type_: type[T]) -> T:
-    """``body`` decoded as ``type_`` with no lenient conversions, or a 400 saying what is wrong."""
+    """``body`` decoded as ``type_`` with no lenient conversions, or a 400 saying what is wrong.
+    (Litestar has decoded the same body first, with its depth checked: :mod:`service.api.json_body`.)"""
+    value = decode(body, max_depth=None)
     try:
-        return msgspec.convert(_whole_numbers(msgspec.json.decode(body)), type=type_, strict=True)
-    except (msgspec.ValidationError, msgspec.DecodeError) as e:
+        return msgspec.convert(_whole_numbers(value), type=type_, strict=True)
+    except msgspec.ValidationError as e:
         raise BadRequest("bad_request", f"The request is not valid: {e}.") from None
 
 

@@ -1,0 +1,40 @@
+"""``Last-Event-ID``, the SSE resume point, read within bounds or refused (400 ``bad_last_event_id``).
+
+A match stream's ids are versions: at most 2**53 (JSON's exact integers), as ``after=``. An account
+stream's ids are Redis stream ids: two numbers below 2**64. Anything longer or larger never reaches
+``int()`` (which raises past 4,300 digits) or Redis (which refuses the id once the stream has
+started: the stream died mid-answer).
+
+>>> match_version("12"), feed_id("1700000000000-3")
+(12, '1700000000000-3')
+>>> match_version(str(2**53 + 1))
+Traceback (most recent call last):
+...
+service.problems.BadRequest: Last-Event-ID must be a match version (a whole number from 0 to 9007199254740992).
+"""
+
+from __future__ import annotations
+
+import re
+
+from service.problems import BadRequest
+
+MAX_VERSION = 2**53
+_VERSION = re.compile(r"[0-9]{1,16}")
+_FEED_ID = re.compile(r"([0-9]{1,20})-([0-9]{1,20})")
+
+
+def match_version(header: str) -> int:
+    """A match stream's ``Last-Event-ID``: a version from 0 to 2**53."""
+    if _VERSION.fullmatch(header) and int(header) <= MAX_VERSION:
+        return int(header)
+    raise BadRequest("bad_last_event_id",
+                     f"Last-Event-ID must be a match version (a whole number from 0 to {MAX_VERSION}).")
+
+
+def feed_id(header: str) -> str:
+    """An account stream's ``Last-Event-ID``: a Redis stream id (``<ms>-<seq>``, each below 2**64)."""
+    parts = _FEED_ID.fullmatch(header)
+    if parts and all(int(part) < 2**64 for part in parts.groups()):
+        return header
+    raise BadRequest("bad_last_event_id", "Last-Event-ID must be an id this stream sent (like 1700000000000-0).")
