@@ -5,7 +5,8 @@
   without a choice, the holder goes first);
 - ``undo``: on your turn, take back the opponent's last move -- the game returns to exactly where
   it stood before it (board, supply, phase) and that player moves again; never after Impossible;
-- ``time_rush``: the opponent's next turn lasts at most 1 minute, with no overflow;
+- ``time_rush``: the opponent's next turn has 1 minute instead of 2 before its overflow starts (the
+  overflow then runs as usual: Time Rush alone never makes anyone lose);
 - ``plus_time``: 4 more minutes for your running turn.
 
 Using an item does not end the turn (except Undo, which gives the turn back to the undone move's

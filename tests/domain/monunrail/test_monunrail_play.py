@@ -123,16 +123,18 @@ def test_no_undo_after_impossible(table):
     assert t.result.reason == "impossible_refuted"
 
 
-def test_time_rush_caps_the_opponents_next_turn_at_a_minute(table):
+def test_time_rush_gives_the_opponents_next_turn_a_minute_before_its_overflow(table):
     t = table(options=MC)
     t.send(UseItem("time_rush"), now=1_000)
     assert MONUNRAIL.deadline(t.state).at == 540_000  # first's own turn is not rushed
     t.send(Build("D3 RD red"), now=2_000)
     due = MONUNRAIL.deadline(t.state)
-    assert due == Deadline(at=62_000, key="turn:1", seat="second")
+    assert due == Deadline(at=2_000 + 60_000 + 420_000, key="turn:1", seat="second")  # the overflow stays
     assert MONUNRAIL.view(t.state, _v()).clocks["second"].rushed
-    [e, _] = timeout(t)
-    assert e.outcome.winner == "first" and e.outcome.reason == "timeout"
+    t.send(Build("E3 DL red"), now=2_000 + 90_000)  # 30 s past the rushed minute: on time, from the overflow
+    assert t.result is None and t.state.clocks["second"].reserve_ms == 390_000
+    assert not MONUNRAIL.view(t.state, _v()).clocks["first"].rushed
+    assert MONUNRAIL.deadline(t.state).at == 92_000 + 120_000 + 420_000  # the next turn has its 2 minutes
 
 
 def test_plus_time_gives_four_more_minutes_without_touching_the_overflow(table):
