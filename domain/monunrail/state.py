@@ -155,7 +155,8 @@ class Swapped(msgspec.Struct, frozen=True, tag="monunrail_swapped"):
 
 
 class ItemUsed(msgspec.Struct, frozen=True, tag="monunrail_item_used"):
-    """``undone``: for Undo, the move taken back (its seat and what it placed or removed)."""
+    """``undone``: for Undo, the moves taken back, oldest first -- the holder's own last move and the
+    opponent's reply since (each as its seat and what it placed or removed)."""
 
     seat: str
     item: str
@@ -216,8 +217,8 @@ class Call(msgspec.Struct, frozen=True):
 
 
 class MonunrailState(msgspec.Struct, frozen=True):
-    """The whole game. ``history`` holds the position before each move still standing (Undo pops
-    it); ``ply`` counts every change of turn and never goes back (it names deadlines and jobs).
+    """The whole game. ``history`` holds the position before each move still standing, one per
+    entry of ``position.moves`` (Undo rewinds it); ``ply`` counts every change of turn and never goes back (it names deadlines and jobs).
     ``rush_next``: the seat whose next turn Time Rush shortens; ``turn_rushed`` / ``turn_bonus_ms``
     apply to the running turn; ``choosing``: the seat deciding its order after First Turn."""
 
