@@ -57,6 +57,7 @@ from domain.monunrail.state import (
     Unrail,
     Unrailed,
     UseItem,
+    plays_pie,
 )
 from domain.monunrail.tiles import removable
 from domain.monunrail.track import incompleteness, is_complete
@@ -269,7 +270,7 @@ def _after_build(state: MonunrailState, event: Built) -> MonunrailState:
                        supply={kind: n - wanted.get(kind, 0) for kind, n in before.supply.items()},
                        phase="unrail" if event.completed else "build",
                        moves=(*before.moves, f"{event.seat}: {', '.join(event.tiles)}"),
-                       swap_open=state.options.pie and not before.moves)
+                       swap_open=plays_pie(state.options) and not before.moves)
     return _after_move(state, event.seat, event.at, position, event.outcome)
 
 

@@ -48,6 +48,17 @@ def test_the_second_player_may_take_over_the_first_move(table):
     assert refused(t, Swap()).code == "no_swap"
 
 
+def test_multicolor_has_no_pie_rule_unless_the_options_turn_it_on(table):
+    t = table("D3 RD red", options=MC)
+    assert refused(t, Swap()).code == "no_swap" and "swap" not in MONUNRAIL.legal_moves(t.state, "second")
+    assert MONUNRAIL.view(t.state, _v()).options.pie is False
+    t = table("D3 RD red", options=MonunrailOptions(variant="multicolor", pie=True))
+    assert "swap" in MONUNRAIL.legal_moves(t.state, "second")
+    t.send(Swap())
+    assert MONUNRAIL.to_move(t.state) == ("first",)
+    assert MONUNRAIL.view(table().state, _v()).options.pie is True  # the classic game: on by default
+
+
 def test_the_swap_is_offered_once_and_only_with_the_pie_rule(table):
     assert refused(table(), Swap()).code == "no_swap"
     t = table("D3 RD", "E3 DL")

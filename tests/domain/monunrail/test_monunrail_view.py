@@ -105,7 +105,7 @@ def test_the_view():
     assert [(x.cell, x.shape, x.kind, x.colour, x.station) for x in v.tiles] == [
         ("D3", "RD", "turn", "red", False), ("E3", "DL", "turn", "blue", False),
         ("D4", "UD", "straight", "red", True), ("E4", "UD", "straight", "red", True)]
-    assert (v.phase, v.turn, v.to_move, v.swap_available, v.removable_left) == ("build", 2, ["second"], True, 3)
+    assert (v.phase, v.turn, v.to_move, v.swap_available, v.removable_left) == ("build", 2, ["second"], False, 3)
     assert v.moves == ["first: D3 RD red, E3 DL blue"] and v.items["first"]["undo"] == 1
     decoded = msgspec.json.decode(msgspec.json.encode(v))
     assert decoded["game"] == "monunrail" and "supply" in decoded and decoded["supply"] is None
