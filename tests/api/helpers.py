@@ -105,12 +105,14 @@ class Table:
     """A match of any game between fresh accounts, one per seat: ``headers[seat]`` authenticates
     the seat's holder (seats as the match was created; a priority choice may swap them)."""
 
-    def __init__(self, http: httpx.Client, game: str, seats: tuple[str, ...], options: dict | None = None):
+    def __init__(self, http: httpx.Client, game: str, seats: tuple[str, ...], options: dict | None = None,
+                 **match: object):
+        """``match``: more fields of the match's creation (``pregame_ms``...)."""
         self.http = http
         self.accounts = {seat: new_account(http, seat[:2]) for seat in seats}
         self.headers = {seat: headers for seat, (_, headers) in self.accounts.items()}
         body = {"game": game, "seats": {seat: account for seat, (account, _) in self.accounts.items()},
-                "options": options or {}}
+                "options": options or {}, **match}
         r = http.post("/matches", json=body, headers=self.headers[seats[0]])
         assert r.status_code == 201, r.text
         self.id = r.json()["id"]
