@@ -5,9 +5,10 @@ terrain is symmetric by construction: short wall segments, a few channel segment
 dropoffs, then the four starts, at least :data:`MIN_DISTANCE` steps from any dropoff, placed so
 that the symmetry carries the Empire's starts (red, white) onto the Marauder's (blue, black).
 A draw that would be refused as an organizer's layout (its JSON layout read back by
-:func:`~domain.deepsea.board.from_layout` and :func:`~domain.deepsea.checks.check_board`: two ships
-on one start cell, say), or that shows another symmetry than the one asked for, is thrown away and the next one drawn from the same
-``random.Random(seed)``, so a seed always gives the same board.
+:func:`~domain.deepsea.board.from_layout` and :func:`~domain.deepsea.checks.check_board`: two
+ships on one start cell, say), or that shows another symmetry than the one asked for, is thrown
+away and the next one drawn from the same ``random.Random(seed)``, so a seed always gives the same
+board.
 
 >>> b = random_board(7, size=15, symmetry="vertical")
 >>> b.size, check_board(b)

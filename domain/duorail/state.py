@@ -37,9 +37,10 @@ Track = list[str]
 class DuorailOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """``time``: the clock of the turns (a :class:`~domain.clock.Bank`: time per move plus a reserve,
     or ``NoClock``); ``construction_ms``: the window of the challenge and endgame phases, which
-    always closes (``None``: 5 minutes with a move clock, 24 hours without); ``adjudication``: a challenge is decided by the challenged player's
-    ``submitted`` track or by the ``solver``; ``scoring``: the endgame compares the ``submitted``
-    tracks or each colour's ``optimal`` (longest) track."""
+    always closes (``None``: 5 minutes with a move clock, 24 hours without); ``adjudication``: a
+    challenge is decided by the challenged player's ``submitted`` track or by the ``solver``;
+    ``scoring``: the endgame compares the ``submitted`` tracks or each colour's ``optimal``
+    (longest) track."""
 
     time: Bank | NoClock = Bank(per_move_ms=60_000, reserve_ms=300_000)
     construction_ms: int | None = None

@@ -232,9 +232,10 @@ class Call(msgspec.Struct, frozen=True):
 
 class MonunrailState(msgspec.Struct, frozen=True):
     """The whole game. ``history`` holds the position before each move still standing, one per
-    entry of ``position.moves`` (Undo rewinds it); ``ply`` counts every change of turn and never goes back (it names deadlines and jobs).
-    ``rush_next``: the seat whose next turn Time Rush shortens; ``turn_rushed`` / ``turn_bonus_ms``
-    apply to the running turn; ``choosing``: the seat deciding its order after First Turn."""
+    entry of ``position.moves`` (Undo rewinds it); ``ply`` counts every change of turn and never
+    goes back (it names deadlines and jobs). ``rush_next``: the seat whose next turn Time Rush
+    shortens; ``turn_rushed`` / ``turn_bonus_ms`` apply to the running turn; ``choosing``: the seat
+    deciding its order after First Turn."""
 
     options: MonunrailOptions
     position: Position

@@ -1,9 +1,10 @@
 """The board as a standalone SVG picture.
 
 Tiles are dark squares with their two paths: red in red (or drawn black or purple, the match's
-``second_colour``), white in a light colour with a dark outline. Straights are drawn as lines, curves as quarter-circle arcs. The empty cells of the box
-and of the ring around it (column ``@``, row ``0`` and one past the far edges) are outlined and
-labelled with the names the next move would use; column and row labels run along the margins.
+``second_colour``), white in a light colour with a dark outline. Straights are drawn as lines,
+curves as quarter-circle arcs. The empty cells of the box and of the ring around it (column ``@``,
+row ``0`` and one past the far edges) are outlined and labelled with the names the next move would
+use; column and row labels run along the margins.
 
 >>> from xml.etree import ElementTree
 >>> from domain.trax.board import Board

@@ -154,7 +154,8 @@ def test_a_whole_game_over_http_with_random_legal_moves_and_submitted_routes(htt
 
 def test_two_builtin_bots_play_a_game_to_the_end_on_a_worker(http, redis_client, worker):
     organizer = {"Authorization": "Bearer test-admin-token"}
-    body = {"game": "deepsea", "seats": {"empire": "bot_random_1", "marauder": "bot_random_2"}, "pregame_ms": SHORT_PREGAME,
+    body = {"game": "deepsea", "seats": {"empire": "bot_random_1", "marauder": "bot_random_2"},
+            "pregame_ms": SHORT_PREGAME,
             "options": {"boards": ["random:7", "random:8", "random:9"], "routes": "submitted",
                         "selection_ms": 5_000, "action_ms": 5_000, "routes_ms": 5_000}}
     r = http.post("/matches", json=body, headers=organizer)
