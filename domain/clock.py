@@ -6,17 +6,22 @@ Each seat owns a :class:`SeatClock`; a turn starts at ``started_at``. Four contr
   ``grace_ms`` in all for that move; running over a second time (or past the grace) is out of time.
 - :class:`Bank` (Duorail, MonUnrail, Cairo Corridor): ``per_move_ms`` per move; time beyond it is
   taken from a reserve that is never refilled. With ``bank_size_ms > 1`` the reserve is held as
-  fixed-size banks and every started bank is used up whole (Cairo: 36 banks of 5 s).
+  fixed-size banks (a whole number of them) and every started bank is used up whole (Cairo: 36
+  banks of 5 s).
 - :class:`Window` (construction phases, Deep Sea Voyage): a fixed window per phase, no carry-over.
 - :class:`NoClock`: correspondence play, no deadline.
 
 What happens when time runs out (loss, pass, random choice) is the game's business.
 
+Every boundary is a deadline, and a command that reaches the server **at or after** a deadline is
+late (the shared rules): a move at exactly ``per_move_ms`` uses the grace or starts the first bank,
+a move at exactly the end of a bank starts the next, and one at the turn's deadline is out of time.
+
 >>> tc = OneGrace(per_move_ms=60_000, grace_ms=600_000)
 >>> c = initial_clock(tc)
 >>> turn_deadline(tc, c, started_at=0)      # grace unused: the move may take up to 10 minutes
 600000
->>> c = spend(tc, c, started_at=0, now=90_000)  # took 90 s: the grace is gone
+>>> c = spend(tc, c, started_at=0, now=60_000)  # at the minute's deadline: late, the grace is gone
 >>> c.grace_used, turn_deadline(tc, c, started_at=0)
 (True, 60000)
 """
@@ -79,6 +84,9 @@ def check_time_control(tc: TimeControl) -> None:
     >>> check_time_control(Bank(bank_size_ms=0))
     Traceback (most recent call last):
     domain.errors.InvalidCommand: The time control is not valid: bank_size_ms must be at least 1.
+    >>> check_time_control(Bank(reserve_ms=7_000, bank_size_ms=5_000))
+    Traceback (most recent call last):
+    domain.errors.InvalidCommand: The time control is not valid: reserve_ms must be a whole number of banks of bank_size_ms (7000 ms is not a multiple of 5000 ms).
     """
     if (problem := _time_control_problem(tc)) is not None:
         raise InvalidCommand("bad_options", f"The time control is not valid: {problem}")
@@ -93,6 +101,9 @@ def _time_control_problem(tc: TimeControl) -> str | None:
         return "grace_ms is the whole time allowed for the grace move; it cannot be shorter than per_move_ms."
     if isinstance(tc, Bank) and tc.bank_size_ms < 1:
         return "bank_size_ms must be at least 1."
+    if isinstance(tc, Bank) and tc.reserve_ms % tc.bank_size_ms:
+        return (f"reserve_ms must be a whole number of banks of bank_size_ms ({tc.reserve_ms} ms is not a "
+                f"multiple of {tc.bank_size_ms} ms).")
     if isinstance(tc, (OneGrace, Bank)) and tc.per_move_ms < 1:
         return "per_move_ms must be at least 1."
     if isinstance(tc, Window) and tc.window_ms < 1:
@@ -149,15 +160,24 @@ def is_out_of_time(tc: TimeControl, clock: SeatClock, started_at: int, now: int)
 
 
 def spend(tc: TimeControl, clock: SeatClock, started_at: int, now: int) -> SeatClock:
-    """The seat's clock after a move made at ``now`` in a turn that started at ``started_at``."""
+    """The seat's clock after a move made at ``now`` in a turn that started at ``started_at``. A
+    move at or after ``per_move_ms`` is late for the move's time: it uses the grace, or starts a
+    bank (one at or after a bank's end starts the next).
+
+    >>> cairo = Bank(per_move_ms=60_000, reserve_ms=180_000, bank_size_ms=5_000)
+    >>> [spend(cairo, initial_clock(cairo), 0, now).reserve_ms for now in (59_999, 60_000, 64_999, 65_000)]
+    [180000, 175000, 175000, 170000]
+    """
     elapsed = max(0, now - started_at)
     if isinstance(tc, OneGrace):
-        if elapsed > tc.per_move_ms and not clock.grace_used:
+        if elapsed >= tc.per_move_ms and not clock.grace_used:
             return SeatClock(reserve_ms=clock.reserve_ms, grace_used=True)
         return clock
     if isinstance(tc, Bank):
-        over = max(0, elapsed - tc.per_move_ms)
+        over = elapsed - tc.per_move_ms
+        if over < 0:
+            return clock
         if tc.bank_size_ms > 1:
-            over = -(-over // tc.bank_size_ms) * tc.bank_size_ms
+            over = (over // tc.bank_size_ms + 1) * tc.bank_size_ms  # the bank it falls in is started
         return SeatClock(reserve_ms=max(0, clock.reserve_ms - over), grace_used=clock.grace_used)
     return clock

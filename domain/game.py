@@ -9,7 +9,14 @@ A game is a pure value-level machine::
     view   = game.view(state, viewer)              # what this viewer may see
 
 plus ``legal_moves``, ``deadline`` / ``on_timeout`` for its clock, ``jobs`` / ``work`` for solver work
-the state waits on, ``result`` and ``svg``.
+the state waits on, ``result`` and ``svg``. Two hooks are optional (:mod:`domain.match` calls them
+when a game has them; only Deep Sea Voyage does):
+
+- ``check_priority(options, priority)`` refuses, when the match is created, options that clash with
+  its priority seat (Deep Sea Voyage: the ``dmo`` option and a priority player both naming the DMO);
+- ``match_started(state, at, pregame_ms) -> state`` tells the game that the match started at ``at``
+  with a pregame of ``pregame_ms`` -- for a game whose pregame every match has, with or without a
+  priority seat (Deep Sea Voyage shows its boards for 90 s; ``begin`` then waits for the rest).
 Commands, events and views are ``msgspec.Struct`` tagged unions (tag field ``type``).
 """
 

@@ -257,7 +257,10 @@ def decide_create(match_id: str, game: Game, options: dict[str, Any], seats: dic
     invited = sorted(set(invited or ()))
     if any(seat not in game.seats or seats[seat] is None for seat in invited):
         raise InvalidCommand("bad_invitation", "Only a seat held by an account can be a challenge.")
-    game.initial(parse_options(game, options), seed)  # raises on bad options
+    typed = parse_options(game, options)
+    game.initial(typed, seed)  # raises on bad options
+    if (check_priority := getattr(game, "check_priority", None)) is not None:
+        check_priority(typed, priority)  # optional: options that clash with a priority seat (Deep Sea's dmo)
     secret = {name: value for name, value in options.items() if name in game.secret_options}
     public = {name: value for name, value in options.items() if name not in secret}
     created = MatchCreated(match_id=match_id, game=game.name, options=public, seats=dict(seats),
@@ -489,7 +492,9 @@ def _evolve(game: Game, state: MatchState, event: Any) -> MatchState:
     if isinstance(event, PlayerReady):
         return replace(state, ready=(*state.ready, event.seat), invited=tuple(s for s in state.invited if s != event.seat))
     if isinstance(event, MatchStarted):
-        return replace(state, status="pregame", started_at=event.at)
+        started = getattr(game, "match_started", None)  # optional: a game with a pregame of its own (Deep Sea)
+        game_state = state.game if started is None else started(state.game, event.at, state.pregame_ms)
+        return replace(state, status="pregame", started_at=event.at, game=game_state)
     if isinstance(event, SeatsAssigned):
         priority_account = state.seats.get(state.priority) if state.priority else None
         return replace(state, status="running", seats=dict(event.seats), priority_account=priority_account,

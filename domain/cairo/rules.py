@@ -7,9 +7,9 @@ that out and writes it into the :class:`Placed` event; :func:`evolve` only appli
 
 >>> from domain.game import Context
 >>> s = begin(initial(CairoOptions(), seed=0), at=0)
->>> [e] = decide(s, Place("m LEFT"), Context(now=70_000, seat="first"))
+>>> [e] = decide(s, Place("m LEFT"), Context(now=69_000, seat="first"))  # 9 s over the minute: two banks
 >>> e
-Placed(seat='first', cell='Ml', at=70000, outcome=None)
+Placed(seat='first', cell='Ml', at=69000, outcome=None)
 >>> s = evolve(s, e)
 >>> s.clocks["first"].reserve_ms, to_move(s), len(legal_moves(s, "second")), deadline(s).key
 (170000, ('second',), 71, 'turn:1')

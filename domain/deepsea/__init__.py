@@ -34,6 +34,7 @@ from domain.deepsea.state import (
     DeepseaOptions,
     DeepseaState,
     Move,
+    PregameEnded,
     RoutesAnswer,
     RoutesSealed,
     ShortestRoutesPublished,
@@ -46,9 +47,12 @@ from domain.game import Context, Deadline, Job, Result, Viewer
 
 
 class DeepseaGame:
-    """Deep Sea Voyage as a :class:`domain.game.Game`. The match's priority player is the DMO: it
-    chooses its side in the pregame (``choose_seat``), and wins a tie. The boards are revealed
-    when the match starts: their option is secret and nobody but the organizer sees the game before."""
+    """Deep Sea Voyage as a :class:`domain.game.Game`. Every match has its pregame (the match's
+    ``pregame_ms``, 90 s), in which the boards are shown and a priority player chooses its side
+    (``choose_seat``); round 1 starts when it ends (:meth:`match_started` tells the game when the
+    match started). The DMO, who wins a tie, is named by the ``dmo`` option or is the priority
+    player -- not both (:meth:`check_priority`). The boards are revealed when the match starts:
+    their option is secret and nobody but the organizer sees the game before."""
 
     name: ClassVar[str] = "deepsea"
     seats: ClassVar[tuple[str, ...]] = SEATS
@@ -63,6 +67,14 @@ class DeepseaGame:
 
     def initial(self, options: DeepseaOptions, seed: int) -> DeepseaState:
         return rules.initial(options, seed)
+
+    def match_started(self, state: DeepseaState, at: int, pregame_ms: int) -> DeepseaState:
+        """Optional hook of :mod:`domain.match`: the match started at ``at`` with a pregame of ``pregame_ms``."""
+        return rules.match_started(state, at, pregame_ms)
+
+    def check_priority(self, options: DeepseaOptions, priority: str | None) -> None:
+        """Optional hook of :mod:`domain.match`: refuse ``dmo`` together with a priority seat."""
+        rules.check_priority(options, priority)
 
     def begin(self, state: DeepseaState, at: int) -> DeepseaState:
         return rules.begin(state, at)
@@ -113,5 +125,5 @@ class DeepseaGame:
 DEEPSEA = DeepseaGame()
 
 __all__ = ["DEEPSEA", "ActionSealed", "ActionsRevealed", "BoardSelected", "BoardsScored", "DeepseaGame",
-           "DeepseaOptions", "DeepseaState", "DeepseaView", "Move", "RoutesAnswer", "RoutesSealed",
+           "DeepseaOptions", "DeepseaState", "DeepseaView", "Move", "PregameEnded", "RoutesAnswer", "RoutesSealed",
            "ShortestRoutesPublished", "SubmitRoutes", "TurnPlayed"]

@@ -4,9 +4,11 @@ The generator draws terrain on whole orbits of the chosen symmetry (a cell and i
 terrain is symmetric by construction: short wall segments, a few channel segments, 2 to 6
 dropoffs, then the four starts, at least :data:`MIN_DISTANCE` steps from any dropoff, placed so
 that the symmetry carries the Empire's starts (red, white) onto the Marauder's (blue, black).
-A draw that :func:`~domain.deepsea.checks.check_board` would refuse, or that shows another
-symmetry than the one asked for, is thrown away and the next one drawn from the same
-``random.Random(seed)``, so a seed always gives the same board.
+A draw that would be refused as an organizer's layout (its JSON layout read back by
+:func:`~domain.deepsea.board.from_layout` and :func:`~domain.deepsea.checks.check_board`: two
+ships on one start cell, say), or that shows another symmetry than the one asked for, is thrown
+away and the next one drawn from the same ``random.Random(seed)``, so a seed always gives the same
+board.
 
 >>> b = random_board(7, size=15, symmetry="vertical")
 >>> b.size, check_board(b)
@@ -19,7 +21,19 @@ from __future__ import annotations
 
 import random
 
-from domain.deepsea.board import CHANNEL, DROPOFF, EMPTY, MAX_SIZE, MIN_SIZE, START, WALL, Board, cell_name
+from domain.deepsea.board import (
+    CHANNEL,
+    DROPOFF,
+    EMPTY,
+    MAX_SIZE,
+    MIN_SIZE,
+    START,
+    WALL,
+    Board,
+    cell_name,
+    from_layout,
+    to_layout,
+)
 from domain.deepsea.checks import HALF_TURN, MIRROR_COLUMNS, MIRROR_ROWS, QUARTER_TURN, Mapping, check_board
 from domain.deepsea.routes import distances, layers
 from domain.errors import InvalidCommand
@@ -81,8 +95,9 @@ def orbit(index: int, size: int, symmetry: str) -> list[int]:
 
 
 def _acceptable(board: Board, symmetry: str) -> bool:
+    """The same checks as a board an organizer writes, then the generator's own wishes."""
     try:
-        if check_board(board) != symmetry:
+        if check_board(from_layout(to_layout(board))) != symmetry:
             return False  # e.g. a "horizontal" draw that happens to be symmetric both ways
     except InvalidCommand:
         return False

@@ -1,8 +1,11 @@
-"""The decider: rounds of public board selection and sealed actions, the one-board phase, routes
-and scoring.
+"""The decider: the pregame, rounds of public board selection and sealed actions, the one-board
+phase, routes and scoring.
 
-A round: the side with priority (Empire in odd rounds, Marauder in even ones) selects an open
-board, then the other side selects one of the rest (with two open boards it gets the other one).
+Every match starts with its pregame (the match's ``pregame_ms``, 90 s): the boards are shown, a
+priority player chooses its side (the match lifecycle), and round 1 starts when the time is up --
+not earlier, whenever the side is chosen. A round: the side with priority (Empire in odd rounds,
+Marauder in even ones) selects an open board, then the other side selects one of the rest (with
+two open boards it gets the other one).
 Both then seal an action -- a placement on their board or a pass -- revealed together. When one
 board is left open, the sides take public turns on it, the priority side first. Play ends when no
 board is open or both pass (one after the other on the last board); then each undecided board is
@@ -46,6 +49,7 @@ from domain.deepsea.state import (
     DeepseaState,
     Move,
     PlacedPiece,
+    PregameEnded,
     RoutesAnswer,
     RoutesSealed,
     Sea,
@@ -80,9 +84,33 @@ def initial(options: DeepseaOptions | None, seed: int) -> DeepseaState:
     return DeepseaState(options=options, boards=tuple(boards), seed=seed)
 
 
+def match_started(state: DeepseaState, at: int, pregame_ms: int) -> DeepseaState:
+    """The match started at ``at``: its pregame, with the boards shown, lasts until ``at + pregame_ms``."""
+    return replace(state, pregame_until=at + pregame_ms)
+
+
 def begin(state: DeepseaState, at: int) -> DeepseaState:
-    """Round 1 starts at ``at``: the Empire selects first."""
-    return replace(state, begun=True, phase_started_at=at)
+    """Play begins at ``at`` (the seats are settled): the rest of the pregame, if any, then round 1,
+    in which the Empire selects first."""
+    pregame = state.pregame_until is not None and at < state.pregame_until
+    return replace(state, begun=True, phase="pregame" if pregame else "select", phase_started_at=at)
+
+
+def check_priority(options: DeepseaOptions, priority: str | None) -> None:
+    """Refuse a match that names its DMO twice: by the ``dmo`` option and by a priority player.
+
+    >>> check_priority(DeepseaOptions(dmo="empire"), priority="marauder")
+    Traceback (most recent call last):
+    domain.errors.InvalidCommand: Name the DMO once: the dmo option or a priority player, not both.
+    """
+    if options.dmo is not None and priority is not None:
+        raise InvalidCommand("dmo_named_twice", "Name the DMO once: the dmo option or a priority player, not both.")
+
+
+def dmo(state: DeepseaState, priority: str | None) -> str:
+    """The DMO: the side the ``dmo`` option names, else the seat the priority player holds, else
+    the Marauder."""
+    return state.options.dmo or priority or "marauder"
 
 
 def other(seat: str) -> str:
@@ -144,9 +172,12 @@ def water(state: DeepseaState, number: int) -> int:
 
 
 def deadline(state: DeepseaState) -> Deadline | None:
-    """The end of the current window: ``select:<round>:<n>``, ``action:<round>``, ``single:<n>`` or ``routes``."""
+    """The end of the current window: ``pregame``, ``select:<round>:<n>``, ``action:<round>``,
+    ``single:<n>`` or ``routes``."""
     if not state.begun or state.phase_started_at is None or state.phase in ("scoring", "over"):
         return None
+    if state.phase == "pregame":
+        return Deadline(at=state.pregame_until, key="pregame:boards")  # type: ignore[arg-type]
     start, options = state.phase_started_at, state.options
     if state.phase == "select":
         return Deadline(at=start + options.selection_ms, key=f"select:{state.round}:{len(state.selections)}",
@@ -159,11 +190,14 @@ def deadline(state: DeepseaState) -> Deadline | None:
 
 
 def on_timeout(state: DeepseaState, due: Deadline, ctx: Context) -> list[Any]:
-    """A selection runs out: a random open board; an action window: the reveal (missing = pass);
-    a turn on the last board: a pass; the routes window: scoring (missing = unreachable)."""
+    """The pregame ends: round 1; a selection runs out: a random open board; an action window: the
+    reveal (missing = pass); a turn on the last board: a pass; the routes window: scoring (missing =
+    unreachable)."""
     current = deadline(state)
     if not is_due(current, due.key, ctx.now):
         return []
+    if state.phase == "pregame":
+        return [PregameEnded(at=ctx.now)]
     if state.phase == "select":
         choosable = [n for n in state.open_boards() if n not in state.selections.values()]
         board = random.Random(f"{state.seed}:{current.key}").choice(choosable)  # type: ignore[union-attr]
@@ -188,6 +222,9 @@ def decide(state: DeepseaState, command: Any, ctx: Context) -> list[Any]:
         raise WrongState("not_started", "Play has not begun yet.")
     if ctx.seat not in SEATS:
         raise NotAllowed("not_a_player", "Only the Empire and the Marauder play Deep Sea Voyage.")
+    if state.phase == "pregame":
+        raise WrongState("pregame", f"The boards are being shown before round 1, whose selection starts at "
+                                    f"{state.pregame_until} (server ms).")
     if isinstance(command, Move):
         return _decide_move(state, command.move, ctx.seat, ctx)  # type: ignore[arg-type]
     if isinstance(command, SubmitRoutes):
@@ -352,7 +389,7 @@ def _score(state: DeepseaState, routes: dict[str, dict[str, ShipRoutes]], by: st
                     lengths[ship] = None if sent.get(ship) is None else len(sent[ship]) - 1  # type: ignore[arg-type]
         scores.append(_board_score(number, lengths))
     return BoardsScored(boards=scores, routes=routes if by != "computed" else {}, by=by,  # type: ignore[arg-type]
-                        outcome=outcome(scores, ctx.priority or state.options.dmo), at=ctx.now)
+                        outcome=outcome(scores, dmo(state, ctx.priority)), at=ctx.now)
 
 
 def _board_score(number: int, lengths: dict[str, int | None]) -> BoardScore:
@@ -412,10 +449,12 @@ def _decide_answer(state: DeepseaState, answer: RoutesAnswer, ctx: Context) -> l
 
 def evolve(state: DeepseaState, event: Any) -> DeepseaState:
     """The state after ``event``; total and deterministic (events carry their outcomes)."""
+    if isinstance(event, PregameEnded):
+        return replace(state, phase="select", phase_started_at=event.at)
     if isinstance(event, BoardSelected):
         selections = {**state.selections, event.seat: event.board}
-        if len(selections) < 2:
-            return replace(state, selections=selections, phase_started_at=event.at)
+        if len(selections) < 2:  # (phase: a match recorded before the pregame selected during it)
+            return replace(state, selections=selections, phase="select", phase_started_at=event.at)
         return replace(state, selections=selections, phase="action", phase_started_at=event.at,
                        box=SealedBox(window=f"action:{state.round}"))
     if isinstance(event, ActionSealed):

@@ -36,15 +36,16 @@ class DeepseaOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """``boards``: the three boards (see :data:`BoardSpec`; ``None``: three random boards, and what
     players see in the match's options, the boards being a secret option); ``routes``: ``submitted`` (each player
     writes its ships' routes after play) or ``computed`` (the server measures them); the windows
-    in ms (board selection, action, routes); ``dmo``: the side that wins a tie when the match names
-    no priority player (with one, the priority player is the DMO)."""
+    in ms (board selection, action, routes); ``dmo``: the side that is the DMO (wins a tie). The
+    DMO is named once: by ``dmo`` or by the match's priority player, never both; with neither, the
+    Marauder. (The pregame's 90 s are the match's ``pregame_ms``.)"""
 
     boards: list[BoardSpec] | None = None
     routes: Literal["submitted", "computed"] = "submitted"
     selection_ms: int = 45_000
     action_ms: int = 90_000
     routes_ms: int = 240_000
-    dmo: Literal["empire", "marauder"] = "marauder"
+    dmo: Literal["empire", "marauder"] | None = None
 
 
 # ---------------------------------------------------------------- commands
@@ -84,6 +85,12 @@ class BoardSelected(msgspec.Struct, frozen=True, tag="deepsea_board_selected"):
     board: int
     round: int
     by: Literal["choice", "timeout", "last_open"]
+    at: int
+
+
+class PregameEnded(msgspec.Struct, frozen=True, tag="deepsea_pregame_ended"):
+    """The pregame's time is up (the boards have been shown): round 1's selection starts at ``at``."""
+
     at: int
 
 
@@ -164,7 +171,7 @@ class ShortestRoutesPublished(msgspec.Struct, frozen=True, tag="deepsea_shortest
     at: int
 
 
-EVENTS = (BoardSelected, ActionSealed, ActionsRevealed, TurnPlayed, RoutesSealed, BoardsScored,
+EVENTS = (PregameEnded, BoardSelected, ActionSealed, ActionsRevealed, TurnPlayed, RoutesSealed, BoardsScored,
           ShortestRoutesPublished)
 
 # ---------------------------------------------------------------- state
@@ -197,11 +204,12 @@ class Sea(msgspec.Struct, frozen=True):
         return bool(self.bank)
 
 
-Phase = Literal["select", "action", "single", "routes", "scoring", "over"]
+Phase = Literal["pregame", "select", "action", "single", "routes", "scoring", "over"]
 
 
 class DeepseaState(msgspec.Struct, frozen=True):
-    """The whole game. ``phase_started_at`` starts the current window; ``selections`` are this
+    """The whole game. ``pregame_until``: when the match's pregame ends (set when the match
+    starts; round 1 waits for it); ``phase_started_at`` starts the current window; ``selections`` are this
     round's boards by seat; ``box`` the sealed actions (action phase) or routes (routes phase);
     ``single_turns`` counts the turns of the one-board phase, ``passes`` the passes in a row there."""
 
@@ -211,6 +219,7 @@ class DeepseaState(msgspec.Struct, frozen=True):
     seas: tuple[Sea, ...] = (Sea(), Sea(), Sea())
     phase: Phase = "select"
     begun: bool = False
+    pregame_until: int | None = None
     round: int = 1
     phase_started_at: int | None = None
     selections: dict[str, int] = {}

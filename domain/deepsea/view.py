@@ -54,9 +54,10 @@ class SeaView(msgspec.Struct, frozen=True):
 
 
 class DeepseaView(msgspec.Struct, frozen=True, tag_field="game", tag="deepsea"):
-    """The match in play: ``phase`` (``select``, ``action``, ``single``: turns on the last open
-    board, ``routes``, ``over``), ``round`` and the side with its ``priority``; ``to_move`` and
-    the window's ``deadline`` (ms); this round's ``selections`` by seat; the ``last_actions``
+    """The match in play: ``phase`` (``pregame``: the boards are shown until ``deadline``, then
+    ``select``, ``action``, ``single``: turns on the last open board, ``routes``, ``over``),
+    ``round`` and the side with its ``priority``; ``to_move`` and the window's ``deadline`` (ms);
+    this round's ``selections`` by seat; the ``last_actions``
     revealed; ``your_action`` / ``your_routes``: what you have sealed (``None``: nothing yet)."""
 
     routes_mode: Literal["submitted", "computed"]

@@ -26,7 +26,6 @@ from typing import Any
 import msgspec
 
 from domain.clock import (
-    NoClock,
     SeatClock,
     check_time_control,
     check_window,
@@ -58,11 +57,12 @@ from domain.duorail.state import (
     TrackSealed,
     TracksRevealed,
     Turn,
+    construction_window,
 )
 from domain.duorail.track import CELLS, COMMON, SHAPES, STRAIGHTS, parse_track, track_problem
 from domain.errors import IllegalMove, InvalidCommand, NotAllowed, WrongState
 from domain.game import Context, Deadline, Job, Result, is_due
-from domain.sealed import SealedBox, everyone_in, seal
+from domain.sealed import SealedBox, everyone_in, own_submission, seal
 
 replace = msgspec.structs.replace
 
@@ -76,7 +76,7 @@ def initial(options: DuorailOptions | None, seed: int) -> DuorailState:
     Raises ``InvalidCommand("bad_options")`` for options that make no sense."""
     options = options or DuorailOptions()
     check_time_control(options.time)
-    check_window("construction_ms", options.construction_ms, 1, "1 ms")
+    check_window("construction_ms", construction_window(options), 1, "1 ms")
     return DuorailState(options=options, clocks={seat: initial_clock(options.time) for seat in SEATS})
 
 
@@ -127,26 +127,21 @@ def legal_moves(state: DuorailState, seat: str) -> list[str]:
     return [*moves, "challenge blue", "challenge red", "pass"]
 
 
-def has_clock(state: DuorailState) -> bool:
-    return not isinstance(state.options.time, NoClock)
-
-
 # ---------------------------------------------------------------- time
 
 
 def deadline(state: DuorailState) -> Deadline | None:
     """The moment the state waits on: the end of a turn (``turn:<ply>``, a Bank), of the challenge
     window (``challenge:<n>``, the challenged seat) or of the endgame window (``endgame:<n>``, no
-    seat). None without a clock, while waiting on the solver, and once the game is over."""
+    seat). None for a turn without a clock (construction windows always close), while waiting on
+    the solver, and once the game is over."""
     if state.turn_started_at is None or state.phase == "over" or waits_on_solver(state):
         return None
     if state.phase == "play":
         seat = seat_to_play(state)
         return seat_deadline(state.options.time, state.clocks[seat], state.turn_started_at,  # type: ignore[index]
                              seat, f"turn:{state.ply}")
-    if not has_clock(state):
-        return None
-    window = state.options.construction_ms
+    window = construction_window(state.options)
     if state.phase == "challenge":
         challenge: Challenge = state.challenge  # type: ignore[assignment]
         return Deadline(at=challenge.started_at + window, key=challenge.key, seat=challenge.challenged)
@@ -266,6 +261,8 @@ def _endgame_track(state: DuorailState, command: SubmitTrack, seat: str, now: in
     if state.options.scoring == "optimal":
         raise WrongState("solver_decides", "The solver scores this endgame; no track is submitted.")
     _check_window(state, now)
+    if command.track is None and own_submission(state.endgame.box, seat) is not None:  # type: ignore[union-attr]
+        raise IllegalMove("track_sealed", "Your sealed track stands: only another valid track replaces it.")
     cells = None if command.track is None else valid_track(state, seat, command.track)
     box = seal(state.endgame.box, seat, cells)  # type: ignore[union-attr]
     if everyone_in(box, SEATS):

@@ -6,8 +6,10 @@ pass ends play, the outcome of a challenge or an endgame, the solver's tracks --
 recorded events rebuilds the same state without any rule or solver. Tracks are carried as their
 cells in loop order (``["C3", "C4", "D4", "D3"]``); ``None`` means "no track".
 
->>> DuorailOptions().time, DuorailOptions().construction_ms
+>>> DuorailOptions().time, construction_window(DuorailOptions())
 (Bank(per_move_ms=60000, reserve_ms=300000, bank_size_ms=1), 300000)
+>>> construction_window(DuorailOptions(time=NoClock())), construction_window(DuorailOptions(NoClock(), 60_000))
+(86400000, 60000)
 >>> msgspec.json.encode(Move("c3 ru"))
 b'{"type":"duorail_move","move":"c3 ru"}'
 """
@@ -34,15 +36,29 @@ Track = list[str]
 
 class DuorailOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """``time``: the clock of the turns (a :class:`~domain.clock.Bank`: time per move plus a reserve,
-    or ``NoClock``); ``construction_ms``: the window of the challenge and endgame phases (none
-    without a clock); ``adjudication``: a challenge is decided by the challenged player's
-    ``submitted`` track or by the ``solver``; ``scoring``: the endgame compares the ``submitted``
-    tracks or each colour's ``optimal`` (longest) track."""
+    or ``NoClock``); ``construction_ms``: the window of the challenge and endgame phases, which
+    always closes (``None``: 5 minutes with a move clock, 24 hours without); ``adjudication``: a
+    challenge is decided by the challenged player's ``submitted`` track or by the ``solver``;
+    ``scoring``: the endgame compares the ``submitted`` tracks or each colour's ``optimal``
+    (longest) track."""
 
     time: Bank | NoClock = Bank(per_move_ms=60_000, reserve_ms=300_000)
-    construction_ms: int = 300_000
+    construction_ms: int | None = None
     adjudication: Literal["submitted", "solver"] = "submitted"
     scoring: Literal["submitted", "optimal"] = "submitted"
+
+
+CONSTRUCTION_MS = 300_000
+"""The challenge and endgame windows under a move clock, unless the options say otherwise."""
+NO_CLOCK_CONSTRUCTION_MS = 24 * 3600 * 1000
+"""The same windows without a move clock: "no clock" removes move clocks only (the shared rules)."""
+
+
+def construction_window(options: DuorailOptions) -> int:
+    """The length (ms) of a challenge or endgame window: the option, else the default of the clock."""
+    if options.construction_ms is not None:
+        return options.construction_ms
+    return NO_CLOCK_CONSTRUCTION_MS if isinstance(options.time, NoClock) else CONSTRUCTION_MS
 
 
 # ---------------------------------------------------------------- commands
@@ -58,7 +74,7 @@ class Move(msgspec.Struct, frozen=True, tag="duorail_move", forbid_unknown_field
 class SubmitTrack(msgspec.Struct, frozen=True, tag="duorail_submit_track", forbid_unknown_fields=True):
     """A track: the challenged player's answer to a challenge, or a seat's sealed endgame track.
     ``track`` is ``C3 RRDDLLUU`` or a list of cells; ``None`` says "I have no track" (it concedes a
-    challenge; in the endgame it is sealed as length 0)."""
+    challenge; in the endgame it is sealed as length 0, but never replaces a sealed track)."""
 
     track: str | list[str] | None
 

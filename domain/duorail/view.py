@@ -57,7 +57,7 @@ class TrackView(msgspec.Struct, frozen=True):
 
 class ChallengeView(msgspec.Struct, frozen=True):
     """The challenge: who challenged which colour; the challenged seat must show a track of it by
-    ``deadline`` (``None``: no clock, or the solver decides)."""
+    ``deadline`` (``None``: the solver decides)."""
 
     challenger: str
     challenged: str
@@ -67,7 +67,7 @@ class ChallengeView(msgspec.Struct, frozen=True):
 
 
 class EndgameView(msgspec.Struct, frozen=True):
-    """The endgame window: both seats seal a track by ``deadline`` (``None``: no clock, or the solver scores)."""
+    """The endgame window: both seats seal a track by ``deadline`` (``None``: the solver scores)."""
 
     started_at: int
     deadline: int | None

@@ -3,13 +3,15 @@
 - ``first_turn``: before the first move, the player about to make it looks at the board for up to
   a minute, then chooses to go first or second (``monunrail_choose_order``; when the minute is up
   without a choice, the holder goes first);
-- ``undo``: on your turn, take back the opponent's last move -- the game returns to exactly where
-  it stood before it (board, supply, phase) and that player moves again; never after Impossible;
-- ``time_rush``: the opponent's next turn lasts at most 1 minute, with no overflow;
+- ``undo``: on your turn, rewind your own last move and the opponent's reply since -- the game
+  returns to exactly where it stood before your move (board, supply, phase) and you move again;
+  refused before you have moved and after Impossible; the clocks are not given back (your running
+  turn goes on);
+- ``time_rush``: the opponent's next turn has 1 minute instead of 2 before its overflow starts (the
+  overflow then runs as usual: Time Rush alone never makes anyone lose);
 - ``plus_time``: 4 more minutes for your running turn.
 
-Using an item does not end the turn (except Undo, which gives the turn back to the undone move's
-player, and First Turn, which opens the choice).
+Using an item does not end the turn (except First Turn, which opens the choice).
 """
 
 from __future__ import annotations
@@ -45,15 +47,22 @@ def decide_item(state: MonunrailState, command: UseItem, ctx: Context) -> list[A
     elif item == "undo":
         if state.call is not None:
             raise IllegalMove("undo_after_impossible", "Nothing can be undone once Impossible has been called.")
-        if not state.history or state.history[-1].to_act == seat:
-            raise IllegalMove("nothing_to_undo", "Undo takes back the opponent's last move; there is none to take back.")
-        undone = [state.position.moves[-1]]
+        target = own_last_move(state, seat)
+        if target is None:
+            raise IllegalMove("nothing_to_undo", "Undo rewinds your own last move and the reply since; you have "
+                                                 "not moved yet.")
+        undone = list(state.position.moves[target:])
     else:
         if isinstance(state.options.time, NoClock):
             raise IllegalMove("no_clock", f"{LABEL[item]} needs a clock; this match is played without one.")
         if item == "time_rush" and (state.call is not None or state.rush_next == other(seat)):
             raise IllegalMove("no_next_turn", "The opponent has no next turn to rush (or it is rushed already).")
     return [ItemUsed(seat=seat, item=item, at=ctx.now, undone=undone)]
+
+
+def own_last_move(state: MonunrailState, seat: str) -> int | None:
+    """The index in ``history`` (and in ``moves``) of ``seat``'s last move still standing, if any."""
+    return next((i for i in reversed(range(len(state.history))) if state.history[i].to_act == seat), None)
 
 
 def evolve_item(state: MonunrailState, event: ItemUsed) -> MonunrailState:
@@ -65,10 +74,12 @@ def evolve_item(state: MonunrailState, event: ItemUsed) -> MonunrailState:
         return replace(state, choosing=seat, choose_until=at + FIRST_TURN_LOOK_MS, ply=state.ply + 1,
                        turn_started_at=at)
     if item == "undo":
-        state = end_turn(state, seat, at)
-        previous = state.history[-1]
-        state = replace(state, position=previous, history=state.history[:-1])
-        return start_turn(state, previous.to_act, at)
+        target = len(state.history) - len(event.undone)  # one position in history per move made
+        previous = state.history[target]
+        state = replace(state, position=previous, history=state.history[:target])
+        if previous.to_act == seat:
+            return state  # the holder moves again, in its running turn
+        return start_turn(end_turn(state, seat, at), previous.to_act, at)  # an Undo recorded by the earlier rule
     if item == "time_rush":
         return replace(state, rush_next=other(seat))
     return replace(state, turn_bonus_ms=state.turn_bonus_ms + PLUS_TIME_MS, ply=state.ply + 1)

@@ -57,6 +57,7 @@ from domain.monunrail.state import (
     Unrail,
     Unrailed,
     UseItem,
+    plays_pie,
 )
 from domain.monunrail.tiles import removable
 from domain.monunrail.track import incompleteness, is_complete
@@ -237,11 +238,10 @@ def evolve(state: MonunrailState, event: Any) -> MonunrailState:
         return replace(state, ply=state.ply + 1, turn_started_at=event.at)
     if isinstance(event, ImpossibleJudged):
         return replace(state, witness=list(event.witness), result=event.outcome)
-    if isinstance(event, Swapped):
-        state = end_turn(state, event.seat, event.at)
+    if isinstance(event, Swapped):  # a move: Undo may rewind it
         position = replace(state.position, to_act=other(event.seat), swap_open=False,
                            moves=(*state.position.moves, f"{event.seat}: swap"))
-        return start_turn(replace(state, position=position), other(event.seat), event.at)
+        return _after_move(state, event.seat, event.at, position, None)
     if isinstance(event, OrderChosen):
         first = event.seat if event.go == "first" else other(event.seat)
         state = replace(state, choosing=None, choose_until=None, position=replace(state.position, to_act=first))
@@ -270,7 +270,7 @@ def _after_build(state: MonunrailState, event: Built) -> MonunrailState:
                        supply={kind: n - wanted.get(kind, 0) for kind, n in before.supply.items()},
                        phase="unrail" if event.completed else "build",
                        moves=(*before.moves, f"{event.seat}: {', '.join(event.tiles)}"),
-                       swap_open=state.options.pie and not before.moves)
+                       swap_open=plays_pie(state.options) and not before.moves)
     return _after_move(state, event.seat, event.at, position, event.outcome)
 
 

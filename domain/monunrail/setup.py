@@ -18,7 +18,7 @@ from collections.abc import Mapping
 
 from domain.clock import check_time_control, initial_clock
 from domain.errors import InvalidCommand
-from domain.monunrail.board import MAX_SHORT_SIDE, MAX_SIDE, grid
+from domain.monunrail.board import MAX_SHORT_SIDE, MAX_SIDE, Grid, grid
 from domain.monunrail.notation import parse_tile
 from domain.monunrail.state import (
     DEFAULT_SUPPLY,
@@ -30,6 +30,7 @@ from domain.monunrail.state import (
     Position,
 )
 from domain.monunrail.tiles import STATION, UD, supply_kinds
+from domain.monunrail.track import closed_circuit, dead_end
 
 MIN_SUPPLY = 16
 MAX_PER_KIND = 20
@@ -64,6 +65,29 @@ def default_stations(width: int, height: int, multicolor: bool) -> list[str]:
     return [f"{chr(64 + width // 2 + dc)}{row} UD{colour}" for dc in (0, 1)]
 
 
+def check_stations(board: tuple[int, ...], g: Grid) -> None:
+    """Refuse stations the rules cannot start from (``bad_options``): a rail end that no tile can
+    ever meet (it faces the board's edge or a station's side without rail), or stations that
+    already form a closed circuit (a complete track, or a loop no tile could join).
+
+    >>> initial(MonunrailOptions(stations=["A4 LR", "B4 LR"]), seed=0)
+    Traceback (most recent call last):
+    ...
+    domain.errors.InvalidCommand: The station on A4 has a rail facing the edge of the board: no tile can ever meet it, so the track could never be completed.
+    """
+    end = dead_end(board, g)
+    if end is not None:
+        cell, side = end
+        j = g.neighbours[cell][side]
+        where = "the edge of the board" if j is None else f"a side of the station on {g.name(j)} without rail"
+        raise _bad(f"The station on {g.name(cell)} has a rail facing {where}: no tile can ever meet it, so the "
+                   "track could never be completed.")
+    loop = closed_circuit(board, g)
+    if loop is not None:
+        raise _bad(f"The stations already form a closed loop (through {g.name(loop)}); a game needs a track "
+                   "still to build.")
+
+
 def check_options(options: MonunrailOptions) -> tuple[tuple[int, ...], dict[str, int]]:
     """The starting board and supply, or ``bad_options`` saying what is wrong."""
     w, h = options.width, options.height
@@ -82,6 +106,10 @@ def check_options(options: MonunrailOptions) -> tuple[tuple[int, ...], dict[str,
             board[cell] = code | STATION
     except InvalidCommand as e:
         raise _bad(f"A station is not valid: {e.detail}") from None
+    check_stations(tuple(board), g)
+    if board.count(0) < MIN_SUPPLY:
+        raise _bad(f"A {w}×{h} board with {len(written)} stations leaves {board.count(0)} empty cells; the supply "
+                   f"holds at least {MIN_SUPPLY} tiles, so the board needs at least {MIN_SUPPLY + len(written)} cells.")
     supply = options.supply if options.supply is not None else DEFAULT_SUPPLY[options.variant]
     full = check_supply(supply, multicolor, board.count(0))
     items = options.items

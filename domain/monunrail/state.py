@@ -37,7 +37,9 @@ class MonunrailOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """``stations``: e.g. ``["D4 UD", "E4 UD"]`` (Multicolor adds a colour: ``"D4 UD red"``); empty:
     two vertical straights side by side in the middle. ``supply``: counts per kind; ``None``: the
     default -- note that options are public; to hide the supply the organizer sends
-    ``monunrail_set_supply``. ``items``: ``None`` is one of each in Multicolor, none in classic."""
+    ``monunrail_set_supply``. ``pie``: the pie rule; ``None`` plays it in the classic game only
+    (Multicolor has none by default: First Turn plays its part). ``items``: ``None`` is one of each
+    in Multicolor, none in classic."""
 
     variant: Literal["classic", "multicolor"] = "classic"
     width: int = 8
@@ -45,9 +47,21 @@ class MonunrailOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     stations: list[str] = []
     supply: dict[str, int] | None = None
     adjudication: Literal["solver", "submitted"] = "solver"
-    pie: bool = True
+    pie: bool | None = None
     items: Items | None = None
     time: Bank | NoClock = Bank(per_move_ms=120_000, reserve_ms=420_000)
+
+
+
+def plays_pie(options: MonunrailOptions) -> bool:
+    """Whether the pie rule is played: the ``pie`` option, else only in the classic game.
+
+    >>> plays_pie(MonunrailOptions()), plays_pie(MonunrailOptions(variant="multicolor"))
+    (True, False)
+    >>> plays_pie(MonunrailOptions(variant="multicolor", pie=True))
+    True
+    """
+    return options.variant == "classic" if options.pie is None else options.pie
 
 
 # ---------------------------------------------------------------- commands
@@ -155,7 +169,8 @@ class Swapped(msgspec.Struct, frozen=True, tag="monunrail_swapped"):
 
 
 class ItemUsed(msgspec.Struct, frozen=True, tag="monunrail_item_used"):
-    """``undone``: for Undo, the move taken back (its seat and what it placed or removed)."""
+    """``undone``: for Undo, the moves taken back, oldest first -- the holder's own last move and the
+    opponent's reply since (each as its seat and what it placed or removed)."""
 
     seat: str
     item: str
@@ -216,10 +231,11 @@ class Call(msgspec.Struct, frozen=True):
 
 
 class MonunrailState(msgspec.Struct, frozen=True):
-    """The whole game. ``history`` holds the position before each move still standing (Undo pops
-    it); ``ply`` counts every change of turn and never goes back (it names deadlines and jobs).
-    ``rush_next``: the seat whose next turn Time Rush shortens; ``turn_rushed`` / ``turn_bonus_ms``
-    apply to the running turn; ``choosing``: the seat deciding its order after First Turn."""
+    """The whole game. ``history`` holds the position before each move still standing, one per
+    entry of ``position.moves`` (Undo rewinds it); ``ply`` counts every change of turn and never
+    goes back (it names deadlines and jobs). ``rush_next``: the seat whose next turn Time Rush
+    shortens; ``turn_rushed`` / ``turn_bonus_ms`` apply to the running turn; ``choosing``: the seat
+    deciding its order after First Turn."""
 
     options: MonunrailOptions
     position: Position

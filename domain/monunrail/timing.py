@@ -1,6 +1,6 @@
 """The clock: 2 minutes a move, then a 7-minute overflow never refilled (:class:`domain.clock.Bank`),
-shaped by the items: Time Rush caps the opponent's next turn at 1 minute (no overflow), +Time adds
-4 minutes to the holder's running turn.
+shaped by the items: Time Rush gives the opponent's next turn 1 minute instead of 2 before its
+overflow starts (the overflow then runs as usual), +Time adds 4 minutes to the holder's running turn.
 
 >>> from domain.clock import Bank, SeatClock
 >>> bank = Bank(per_move_ms=120_000, reserve_ms=420_000)
@@ -8,6 +8,8 @@ shaped by the items: Time Rush caps the opponent's next turn at 1 minute (no ove
 (120000, 300000)
 >>> turn_end(bank, SeatClock(reserve_ms=420_000), started_at=0, rushed=False, bonus_ms=0)
 540000
+>>> turn_end(bank, SeatClock(reserve_ms=420_000), started_at=0, rushed=True, bonus_ms=0)
+480000
 >>> spend_turn(bank, SeatClock(reserve_ms=420_000), 0, 150_000, rushed=False, bonus_ms=0)
 SeatClock(reserve_ms=390000, grace_used=False)
 """
@@ -29,11 +31,11 @@ def turn_limit(tc: Bank | NoClock, rushed: bool, bonus_ms: int) -> int | None:
 
 
 def turn_end(tc: Bank | NoClock, clock: SeatClock, started_at: int, rushed: bool, bonus_ms: int) -> int | None:
-    """The instant the running turn is out of time: its limit, plus the overflow unless rushed."""
+    """The instant the running turn is out of time: its limit, then the overflow left (rushed or not)."""
     limit = turn_limit(tc, rushed, bonus_ms)
     if limit is None:
         return None
-    return started_at + limit + (0 if rushed else clock.reserve_ms)
+    return started_at + limit + clock.reserve_ms
 
 
 def spend_turn(tc: Bank | NoClock, clock: SeatClock, started_at: int, now: int, rushed: bool,

@@ -20,7 +20,7 @@ segment comes back to it after visiting every segment.
 from __future__ import annotations
 
 from domain.monunrail.board import Board, Grid
-from domain.monunrail.tiles import CROSS, OPPOSITE, SIDES, STEP
+from domain.monunrail.tiles import CROSS, OPPOSITE, SIDES, STEP, L, U
 
 _SIDE_WORD = {1: "top", 2: "right", 4: "bottom", 8: "left"}
 
@@ -35,6 +35,48 @@ def open_end(board: Board, g: Grid) -> tuple[int, int] | None:
                 j = g.neighbours[i][side]
                 if j is None or not board[j] & OPPOSITE[side]:
                     return i, side
+    return None
+
+
+def dead_end(board: Board, g: Grid) -> tuple[int, int] | None:
+    """The first ``(cell, side)`` whose rail end no tile can ever meet -- it faces the board's edge
+    or a tile's side without rail -- in reading order, or ``None``.
+
+    >>> from domain.monunrail.board import grid
+    >>> from domain.monunrail.tiles import LR, UD
+    >>> dead_end((LR,) + (0,) * 8, grid(3, 3)), dead_end((0, 0, 0, 0, LR, UD, 0, 0, 0), grid(3, 3))
+    ((0, 8), (4, 2))
+    """
+    for i, code in enumerate(board):
+        for side in SIDES:
+            if code & side:
+                j = g.neighbours[i][side]
+                if j is None or (board[j] and not board[j] & OPPOSITE[side]):
+                    return i, side
+    return None
+
+
+def closed_circuit(board: Board, g: Grid) -> int | None:
+    """A cell on a closed circuit of rails -- every rail end along it joined, so no tile can ever
+    join it -- or ``None``. (A complete track is one; so is any closed loop among more tiles.)
+
+    >>> from domain.monunrail.board import grid
+    >>> from domain.monunrail.tiles import DL, LU, RD, UR
+    >>> closed_circuit((RD, DL, 0, UR, LU, 0, 0, 0, 0), grid(3, 3)), closed_circuit((RD, DL, 0) + (0,) * 6, grid(3, 3))
+    (0, None)
+    """
+    for start, code in enumerate(board):
+        rails = code & 15
+        for first in ((U, L) if rails == CROSS else (rails & -rails,) if rails else ()):
+            i, entered = start, first  # follow the segment out of its other end
+            for _ in range(2 * len(board)):
+                out = OPPOSITE[entered] if board[i] & 15 == CROSS else (board[i] & 15) & ~entered
+                j = g.neighbours[i][out]
+                if j is None or not board[j] & OPPOSITE[out]:
+                    break
+                i, entered = j, OPPOSITE[out]
+                if (i, entered) == (start, first):
+                    return start
     return None
 
 
@@ -84,4 +126,4 @@ def incompleteness(board: Board, g: Grid) -> str | None:
     return None
 
 
-__all__ = ["STEP", "circuit_segments", "incompleteness", "is_complete", "open_end"]
+__all__ = ["STEP", "circuit_segments", "closed_circuit", "dead_end", "incompleteness", "is_complete", "open_end"]

@@ -21,7 +21,7 @@ import msgspec
 from domain.clock import Bank, NoClock
 from domain.game import Result, Viewer
 from domain.monunrail.rules import grid_of
-from domain.monunrail.state import SEATS, Items, MonunrailState
+from domain.monunrail.state import SEATS, Items, MonunrailState, plays_pie
 from domain.monunrail.tiles import STATION, colour_of, kind_of, removable, shape_name
 from domain.monunrail.turns import deadline, seat_to_act, to_move
 
@@ -48,7 +48,7 @@ class ClockView(msgspec.Struct, frozen=True):
 
 
 class OptionsView(msgspec.Struct, frozen=True):
-    """The match options, without the supply."""
+    """The match options, without the supply; ``pie``: whether the pie rule is played."""
 
     variant: str
     width: int
@@ -102,7 +102,7 @@ def view(state: MonunrailState, viewer: Viewer) -> MonunrailView:
     clock_shown = isinstance(o.time, Bank)
     return MonunrailView(
         options=OptionsView(variant=o.variant, width=o.width, height=o.height, adjudication=o.adjudication,
-                            pie=o.pie, items=o.items, time=o.time),
+                            pie=plays_pie(o), items=o.items, time=o.time),
         width=g.width, height=g.height,
         tiles=[TileView(cell=g.name(i), shape=shape_name(code), kind=kind_of(code), colour=colour_of(code, mc),
                         station=bool(code & STATION)) for i, code in enumerate(position.board) if code],

@@ -40,6 +40,7 @@ from domain.trax.state import (
     TimedOut,
     TraxOptions,
     TraxState,
+    display_colours,
 )
 from domain.trax.svg import board_svg
 from domain.trax.view import TraxView, view
@@ -112,11 +113,14 @@ class TraxGame:
         return analyse(state)
 
     def svg(self, state: TraxState, viewer: Viewer) -> str:
+        """The board; the caption names the seat to act by its displayed colour (recorded
+        sentences, such as a result's, keep the seats' names)."""
         acting = rules.seat_to_act(state)
-        caption = state.result.detail if state.result else f"Turn {len(state.turns) + 1}: {acting} to move"
+        shown = display_colours(state.options).get(acting or "", acting)
+        caption = state.result.detail if state.result else f"Turn {len(state.turns) + 1}: {shown} to move"
         if state.pending is not None:
-            caption = f"{state.pending.win.detail} {acting} may use the Mulligan."
-        return board_svg(state.board, caption)
+            caption = f"{state.pending.win.detail} {shown} may use the Mulligan."
+        return board_svg(state.board, caption, state.options.second_colour)
 
 
 TRAX = TraxGame()

@@ -26,11 +26,24 @@ SEATS = ("white", "red")
 
 class TraxOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """``variant``: ``standard``, ``8x8`` (the play area never exceeds 8 x 8) or ``loop`` (only
-    loops win); ``mulligan``: each player holds one Mulligan; ``time``: the clock."""
+    loops win); ``mulligan``: each player holds one Mulligan; ``time``: the clock;
+    ``second_colour``: how the second player's colour is displayed -- ``red``, ``black`` or
+    ``purple`` -- in drawings and views only: the seat stays ``red`` in the rules, the notation,
+    the events and the API."""
 
     variant: Literal["standard", "8x8", "loop"] = "standard"
     mulligan: bool = False
     time: OneGrace | NoClock = OneGrace()
+    second_colour: Literal["red", "black", "purple"] = "red"
+
+
+def display_colours(options: TraxOptions) -> dict[str, str]:
+    """Each seat's colour as drawn.
+
+    >>> display_colours(TraxOptions(second_colour="purple"))
+    {'white': 'white', 'red': 'purple'}
+    """
+    return {"white": "white", "red": options.second_colour}
 
 
 # ---------------------------------------------------------------- commands

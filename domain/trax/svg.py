@@ -1,9 +1,10 @@
 """The board as a standalone SVG picture.
 
-Tiles are dark squares with their two paths: red in red, white in a light colour with a dark
-outline. Straights are drawn as lines, curves as quarter-circle arcs. The empty cells of the box
-and of the ring around it (column ``@``, row ``0`` and one past the far edges) are outlined and
-labelled with the names the next move would use; column and row labels run along the margins.
+Tiles are dark squares with their two paths: red in red (or drawn black or purple, the match's
+``second_colour``), white in a light colour with a dark outline. Straights are drawn as lines,
+curves as quarter-circle arcs. The empty cells of the box and of the ring around it (column ``@``,
+row ``0`` and one past the far edges) are outlined and labelled with the names the next move would
+use; column and row labels run along the margins.
 
 >>> from xml.etree import ElementTree
 >>> from domain.trax.board import Board
@@ -25,6 +26,8 @@ MARGIN = 26
 CAPTION = 28
 TILE_FILL = "#262626"
 RED_PATH = "#d7263d"
+SECOND_PATHS = {"red": (RED_PATH, None), "black": ("#0a0a0a", "#9a9a9a"), "purple": ("#8e44ad", None)}
+"""The second player's path by display colour, with an outline where the tile would hide it."""
 WHITE_PATH = "#f7f3e8"
 WHITE_OUTLINE = "#111111"
 LABEL = "#8a8a8a"
@@ -48,12 +51,14 @@ def _path(x: float, y: float, a: int, b: int) -> str:
     return f"M{ax:g} {ay:g} A{CELL / 2:g} {CELL / 2:g} 0 0 {sweep} {bx:g} {by:g}"
 
 
-def _tile(x: float, y: float, tile: int) -> list[str]:
+def _tile(x: float, y: float, tile: int, second: str) -> list[str]:
     red, white = ([s for s in range(4) if side_colour(tile, s) == colour] for colour in (RED, WHITE))
     red_d, white_d = _path(x, y, *red), _path(x, y, *white)
+    stroke, outline = SECOND_PATHS[second]
     return [
         f'<rect x="{x:g}" y="{y:g}" width="{CELL}" height="{CELL}" fill="{TILE_FILL}" stroke="#000" stroke-width="1"/>',
-        f'<path d="{red_d}" fill="none" stroke="{RED_PATH}" stroke-width="9"/>',
+        *([f'<path d="{red_d}" fill="none" stroke="{outline}" stroke-width="11"/>'] if outline else []),
+        f'<path d="{red_d}" fill="none" stroke="{stroke}" stroke-width="{7 if outline else 9}"/>',
         f'<path d="{white_d}" fill="none" stroke="{WHITE_OUTLINE}" stroke-width="11"/>',
         f'<path d="{white_d}" fill="none" stroke="{WHITE_PATH}" stroke-width="7"/>',
     ]
@@ -64,8 +69,9 @@ def _text(x: float, y: float, text: str, size: int, fill: str = LABEL) -> str:
             f'text-anchor="middle" dominant-baseline="central">{escape(text)}</text>')
 
 
-def board_svg(board: Board, caption: str = "") -> str:
-    """The picture of ``board``, with ``caption`` (e.g. whose turn it is) under it."""
+def board_svg(board: Board, caption: str = "", second: str = "red") -> str:
+    """The picture of ``board``, with ``caption`` (e.g. whose turn it is) under it; ``second``: the
+    colour the second player's path is drawn in (``red``, ``black`` or ``purple``)."""
     box = board.box
     columns = box.width + 2 if box else 1
     rows = box.height + 2 if box else 1
@@ -88,7 +94,7 @@ def board_svg(board: Board, caption: str = "") -> str:
                              f'stroke-dasharray="4 3"/>')
                 parts.append(_text(x + CELL / 2, y + CELL / 2, f"{column_label(c)}{r}", 11))
             else:
-                parts += _tile(x, y, tile)
+                parts += _tile(x, y, tile, second)
     if caption:
         parts.append(_text(width / 2, height - CAPTION / 2 - 4, caption, 14, "#222"))
     parts.append("</svg>")

@@ -18,7 +18,7 @@ from domain.game import Result, Viewer
 from domain.trax.board import Box
 from domain.trax.notation import cell_label
 from domain.trax.rules import deadline, rewind_point, seat_to_act, to_move
-from domain.trax.state import SEATS, TraxOptions, TraxState
+from domain.trax.state import SEATS, TraxOptions, TraxState, display_colours
 from domain.trax.tiles import SYMBOL, sides_name
 
 
@@ -50,7 +50,11 @@ class PendingWinView(msgspec.Struct, frozen=True):
 
 
 class TraxView(msgspec.Struct, frozen=True, tag_field="game", tag="trax"):
+    """``colours``: each seat's colour as displayed (``red`` shown as ``red``, ``black`` or
+    ``purple``, the option ``second_colour``); seats keep their names everywhere else."""
+
     options: TraxOptions
+    colours: dict[str, str]
     width: int
     height: int
     tiles: list[PlacedTile]
@@ -69,6 +73,7 @@ def view(state: TraxState, viewer: Viewer) -> TraxView:
     box, acting, due = state.board.box, seat_to_act(state), deadline(state)
     return TraxView(
         options=state.options,
+        colours=display_colours(state.options),
         width=box.width if box else 0,
         height=box.height if box else 0,
         tiles=[_placed_tile(box, key, tile) for key, tile in sorted(state.board.tiles.items())],  # row by row

@@ -72,7 +72,7 @@ class CreateMatch(msgspec.Struct, forbid_unknown_fields=True):
     starts_at: Moment | None = None
     opens_at: Moment | None = None
     pregame_ms: Annotated[int, msgspec.Meta(ge=1_000, le=86_400_000)] | None = None
-    """The pregame's length (ms) when the match names a priority player; ``null``: the game's default (Deep Sea Voyage 90 s, others 60 s)."""
+    """The pregame's length (ms) when the match names a priority player, and in every Deep Sea Voyage match (its boards are shown before round 1); ``null``: the game's default (Deep Sea Voyage 90 s, others 60 s)."""
 
 
 class CreateMatches(msgspec.Struct, forbid_unknown_fields=True):

@@ -112,12 +112,14 @@ class Table:
     seat's holder creates it (a challenge its opponent accepts by saying ready), or the admin when
     ``options`` hold a secret option (only organizers may set those)."""
 
-    def __init__(self, http: httpx.Client, game: str, seats: tuple[str, ...], options: dict | None = None):
+    def __init__(self, http: httpx.Client, game: str, seats: tuple[str, ...], options: dict | None = None,
+                 **match: object):
+        """``match``: more fields of the match's creation (``pregame_ms``...)."""
         self.http = http
         self.accounts = {seat: new_account(http, seat[:2]) for seat in seats}
         self.headers = {seat: headers for seat, (_, headers) in self.accounts.items()}
         body = {"game": game, "seats": {seat: account for seat, (account, _) in self.accounts.items()},
-                "options": options or {}}
+                "options": options or {}, **match}
         secret = set(options or {}) & set(game_named(game).secret_options)
         r = http.post("/matches", json=body, headers=ADMIN if secret else self.headers[seats[0]])
         assert r.status_code == 201, r.text

@@ -17,14 +17,29 @@ from tests.conftest import new_account
 
 SEATS = ("empire", "marauder")
 PRESETS = {"boards": ["random:1", "random:2", "random:3"], "routes": "submitted"}
+SHORT_PREGAME = 1_000
+"""Every match starts with its pregame (90 s by default); the tests shorten it to the minimum."""
 
 
 def move(table: Table, seat: str, text: str) -> httpx.Response:
     return table.send(seat, {"type": "deepsea_move", "move": text})
 
 
+def past_the_pregame(http, url: str) -> None:
+    """Long-poll until the pregame ends (a long-poll applies the deadline it wakes at)."""
+    version = http.get(url).json()["version"]
+    page = http.get(f"{url}/events", params={"after": version, "wait": 10}).json()
+    assert [e["event"]["type"] for e in page["events"]] == ["deepsea_pregame_ended"], page
+
+
+def started(http, options: dict = PRESETS) -> Table:
+    table = Table(http, "deepsea", SEATS, options=options, pregame_ms=SHORT_PREGAME).ready()
+    past_the_pregame(http, table.url)
+    return table
+
+
 def in_action_phase(http) -> Table:
-    table = Table(http, "deepsea", SEATS, options=PRESETS).ready()
+    table = started(http)
     assert move(table, "empire", "select 1").status_code == 200
     assert move(table, "marauder", "select 2").status_code == 200
     return table
@@ -65,7 +80,7 @@ def test_a_sealed_action_is_invisible_to_the_opponent_and_spectators(http, live_
 
 def test_the_boards_stay_secret_until_the_match_starts(http):
     layout = "\n".join(["R...........W", "##....D....##"] + ["............."] * 9 + ["##....D....##", "B...........K"])
-    table = Table(http, "deepsea", SEATS, options={"boards": [layout, "random", "random:3"]})
+    table = Table(http, "deepsea", SEATS, options={"boards": [layout, "random", "random:3"]}, pregame_ms=SHORT_PREGAME)
     organizer = {"Authorization": "Bearer test-admin-token"}
     for headers in (table.headers["empire"], table.headers["marauder"], {}):
         view = http.get(table.url, headers=headers).json()
@@ -84,17 +99,23 @@ def test_the_dmo_chooses_a_side_in_the_pregame_and_sees_the_boards(http):
     rival_id, rival = new_account(http, "riv")
     body = {"game": "deepsea", "seats": {"empire": rival_id, "marauder": dmo_id}, "priority": "marauder",
             "options": {"boards": ["random:4", "random:5", "random:6"], "routes": "computed"}}
-    r = http.post("/matches", json=body, headers=ADMIN)  # only organizers choose the (secret) boards
+    twice = http.post("/matches", json={**body, "options": {**body["options"], "dmo": "empire"}}, headers=ADMIN)
+    assert twice.status_code == 422 and twice.json()["code"] == "dmo_named_twice"
+    # only organizers choose the (secret) boards
+    r = http.post("/matches", json={**body, "pregame_ms": SHORT_PREGAME}, headers=ADMIN)
     assert r.status_code == 201, r.text
     url = f"/matches/{r.json()['id']}"
     for who in (dmo, rival):
         assert http.post(f"{url}/ready", headers=who).status_code == 200
     pregame = http.get(url, headers=rival).json()
     assert pregame["status"] == "pregame" and len(pregame["state"]["boards"]) == 3
-    assert pregame["deadline"]["at"] - pregame["started_at"] == 90_000  # the rules' 90 s pregame
+    assert pregame["deadline"]["at"] - pregame["started_at"] == SHORT_PREGAME
     assert http.post(f"{url}/commands", json={"type": "choose_seat", "seat": "empire"}, headers=dmo).status_code == 200
     view = http.get(url, headers=dmo).json()
-    assert view["status"] == "running" and view["you"] == "empire" and view["to_move"] == ["empire"]
+    assert view["status"] == "running" and view["you"] == "empire" and view["to_move"] == []
+    assert view["state"]["phase"] == "pregame"  # the choice does not shorten the pregame
+    past_the_pregame(http, url)
+    assert http.get(url, headers=dmo).json()["to_move"] == ["empire"]
     both_pass = [("empire", "select 1"), ("marauder", "select 2"), ("empire", "pass"), ("marauder", "pass")]
     for seat, text in both_pass:
         headers = dmo if seat == "empire" else rival
@@ -108,7 +129,7 @@ def test_the_dmo_chooses_a_side_in_the_pregame_and_sees_the_boards(http):
 
 def test_a_whole_game_over_http_with_random_legal_moves_and_submitted_routes(http):
     rng = random.Random(5)
-    table = Table(http, "deepsea", SEATS, options=PRESETS).ready()
+    table = started(http)
     turns = 0
     while (view := table.view())["status"] == "running":
         turns += 1
@@ -135,6 +156,7 @@ def test_a_whole_game_over_http_with_random_legal_moves_and_submitted_routes(htt
 def test_two_builtin_bots_play_a_game_to_the_end_on_a_worker(http, redis_client, worker):
     organizer = {"Authorization": "Bearer test-admin-token"}
     body = {"game": "deepsea", "seats": {"empire": "bot_random_1", "marauder": "bot_random_2"},
+            "pregame_ms": SHORT_PREGAME,
             "options": {"boards": ["random:7", "random:8", "random:9"], "routes": "submitted",
                         "selection_ms": 5_000, "action_ms": 5_000, "routes_ms": 5_000}}
     r = http.post("/matches", json=body, headers=organizer)

@@ -19,7 +19,9 @@ def test_the_example_bot_plays_every_game_to_the_end(http, live_server, worker):
     headers = {"Authorization": f"Bearer {token}"}
     urls = []
     for game, (mine, theirs) in GAMES.items():
-        r = http.post("/matches", json={"game": game, "seats": {mine: me, theirs: "bot_random_1"}}, headers=headers)
+        short = {"pregame_ms": 1_000} if game == "deepsea" else {}  # every Deep Sea match has a pregame (90 s)
+        r = http.post("/matches", json={"game": game, "seats": {mine: me, theirs: "bot_random_1"}, **short},
+                      headers=headers)
         assert r.status_code == 201, r.text
         urls.append(f"/matches/{r.json()['id']}")
     bot = subprocess.run([sys.executable, "examples/random_bot.py", "--api", live_server.url, "--token", token,

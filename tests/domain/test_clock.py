@@ -36,8 +36,39 @@ def test_fixed_size_banks_are_used_up_whole():
     tc = Bank(per_move_ms=60_000, reserve_ms=36 * 5_000, bank_size_ms=5_000)  # Cairo Corridor
     clock = spend(tc, initial_clock(tc), 0, 60_001)  # 1 ms over starts a bank
     assert clock.reserve_ms == 35 * 5_000
-    clock = spend(tc, clock, 0, 70_000)  # 10 s over: two banks
+    clock = spend(tc, clock, 0, 69_999)  # within the second bank: two banks
     assert clock.reserve_ms == 33 * 5_000
+
+
+def test_a_move_at_a_deadline_is_late_in_every_control():
+    """The shared rule: at or after a deadline is late -- the minute (grace, first bank) and each bank's end."""
+    assert spend(OneGrace(), initial_clock(OneGrace()), 0, 60_000).grace_used
+    assert not spend(OneGrace(), initial_clock(OneGrace()), 0, 59_999).grace_used
+    cairo = Bank(per_move_ms=60_000, reserve_ms=36 * 5_000, bank_size_ms=5_000)
+    assert spend(cairo, initial_clock(cairo), 0, 60_000).reserve_ms == 35 * 5_000  # the first bank is started
+    assert spend(cairo, initial_clock(cairo), 0, 65_000).reserve_ms == 34 * 5_000  # the first bank's end: the second
+    assert spend(cairo, initial_clock(cairo), 0, 239_999).reserve_ms == 0  # the last bank, just in time
+    assert is_out_of_time(cairo, initial_clock(cairo), 0, 240_000)
+
+
+@given(per_move=st.integers(1, 10**6), size=st.integers(2, 10**4), banks=st.integers(1, 50), data=st.data())
+def test_a_move_uses_every_bank_whose_start_it_reached(per_move, size, banks, data):
+    tc = Bank(per_move_ms=per_move, reserve_ms=banks * size, bank_size_ms=size)
+    k = data.draw(st.integers(0, banks - 1))
+    at_start = spend(tc, initial_clock(tc), 0, per_move + k * size)
+    just_before = spend(tc, initial_clock(tc), 0, per_move + k * size - 1)
+    assert at_start.reserve_ms == (banks - k - 1) * size
+    assert just_before.reserve_ms == (banks - k) * size
+    assert not is_out_of_time(tc, initial_clock(tc), 0, per_move + banks * size - 1)
+    assert is_out_of_time(tc, initial_clock(tc), 0, per_move + banks * size)
+
+
+def test_a_reserve_of_partial_banks_is_refused():
+    with pytest.raises(InvalidCommand) as refused:
+        check_time_control(Bank(per_move_ms=60_000, reserve_ms=7_000, bank_size_ms=5_000))
+    assert refused.value.code == "bad_options" and "whole number of banks" in refused.value.detail
+    check_time_control(Bank(per_move_ms=60_000, reserve_ms=10_000, bank_size_ms=5_000))
+    check_time_control(Bank(per_move_ms=60_000, reserve_ms=7_001, bank_size_ms=1))  # a plain reserve
 
 
 def test_windows_and_no_clock():
@@ -54,14 +85,14 @@ def test_nonsense_time_controls_are_refused(tc):
     assert refused.value.code == "bad_options"
 
 
-@given(per_move=st.integers(1, 10**6), reserve=st.integers(0, 10**7), size=st.integers(1, 10**4),
+@given(per_move=st.integers(1, 10**6), banks=st.integers(0, 1_000), size=st.integers(1, 10**4),
        moves=st.lists(st.integers(0, 10**6), max_size=20))
-def test_a_bank_reserve_never_grows_or_goes_negative(per_move, reserve, size, moves):
-    tc = Bank(per_move_ms=per_move, reserve_ms=reserve, bank_size_ms=size)
+def test_a_bank_reserve_never_grows_or_goes_negative(per_move, banks, size, moves):
+    tc = Bank(per_move_ms=per_move, reserve_ms=banks * size, bank_size_ms=size)
     clock = initial_clock(tc)
     for elapsed in moves:
         after = spend(tc, clock, 0, elapsed)
         assert 0 <= after.reserve_ms <= clock.reserve_ms
-        if elapsed <= per_move:
+        if elapsed < per_move:
             assert after == clock
         clock = after

@@ -104,7 +104,7 @@ actions = st.sampled_from(["quick"] * 24 + ["slow"] * 4 + ["very slow"])
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), start=st.integers(0, 10**12),
        opts=st.builds(CairoOptions, tiebreak=st.sampled_from(["first_player_loses", "last_mover_loses"]),
-                      time=st.sampled_from([CairoOptions().time, NoClock(), Bank(1_000, 20_000, 3_000)])))
+                      time=st.sampled_from([CairoOptions().time, NoClock(), Bank(1_000, 21_000, 3_000)])))
 def test_replaying_the_events_rebuilds_the_same_state(data, start, opts):
     t = Table(opts, start)
     codec = codec_for(CAIRO)

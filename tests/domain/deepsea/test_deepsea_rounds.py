@@ -244,9 +244,9 @@ def test_both_passing_in_a_round_ends_play():
 
 @pytest.mark.parametrize("priority, dmo, winner", [
     (None, "marauder", "marauder"), (None, "empire", "empire"),
-    ("empire", "marauder", "empire"), ("marauder", "empire", "marauder"),
+    ("empire", None, "empire"), ("marauder", None, "marauder"), (None, None, "marauder"),
 ])
-def test_a_tie_goes_to_the_dmo_the_priority_player_or_else_the_option(priority, dmo, winner):
+def test_a_tie_goes_to_the_dmo_named_by_the_option_or_the_priority_player(priority, dmo, winner):
     t = Table(priority=priority, dmo=dmo)
     t.round("pass", "pass")
     assert t.state.result.winner == winner

@@ -5,10 +5,10 @@ from __future__ import annotations
 import time
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from domain.deepsea.board import SIDE_SHIPS, cell_index, to_layout
+from domain.deepsea.board import SIDE_SHIPS, cell_index, from_layout, to_layout
 from domain.deepsea.checks import check_board
 from domain.deepsea.generator import GROUPS, MIN_DISTANCE, SYMMETRIES, orbit, random_board
 from domain.deepsea.presets import DESCRIPTIONS, PRESETS, SYMMETRY, board_from_spec, preset
@@ -38,6 +38,20 @@ def test_terrain_is_drawn_on_whole_orbits(seed, symmetry):
         assert {board.terrain[i] for i in orbit(index, board.size, symmetry)} == {kind}
     for ship in SIDE_SHIPS["empire"]:  # no start on a centre line: the symmetry moves every start
         assert len(orbit(cell_index(board.ships[ship], board.size), board.size, symmetry)) == len(GROUPS[symmetry]) + 1
+
+
+@settings(max_examples=400, deadline=None)
+@given(seed=st.integers(0, 2**63 - 1) | st.integers(0, 1_000))
+@example(seed=3).via("issue 21: red and white both on N2")
+@example(seed=7).via("issue 21")
+def test_every_generated_board_passes_the_checks_of_a_written_layout(seed):
+    """A generated board is refused nowhere an organizer's layout would be: four distinct starts,
+    and its JSON layout reads back as the same board."""
+    board = random_board(seed)
+    assert from_layout(to_layout(board)) == board
+    assert len(set(board.ships.values())) == 4
+    check_board(from_layout(to_layout(board)))
+    assert board_from_spec(to_layout(board), seed=0) == board
 
 
 def test_seeds_give_varied_boards_quickly():

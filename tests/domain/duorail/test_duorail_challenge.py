@@ -99,11 +99,20 @@ def test_the_record_says_when_no_track_existed():
     assert DUORAIL.view(t.state, None).record.tracks["blue"].track is None  # type: ignore[arg-type]
 
 
-def test_without_a_clock_the_challenge_waits_for_a_track_or_a_concession():
+def test_without_a_clock_the_challenge_window_still_closes_after_24_hours():
     t = challenged(DuorailOptions(time=NoClock()), "B3 DL", "challenge blue")
-    assert DUORAIL.deadline(t.state) is None and DUORAIL.to_move(t.state) == ("blue",)
-    t.submit("blue", BLUE_LOOP, now=10**10)
+    assert DUORAIL.deadline(t.state) == Deadline(at=4_000 + 24 * 3600 * 1000, key="challenge:4", seat="blue")
+    assert code_of(t, SubmitTrack(BLUE_LOOP), "blue", now=4_000 + 24 * 3600 * 1000) == "out_of_time"
+    t.submit("blue", BLUE_LOOP, now=4_000 + 24 * 3600 * 1000 - 1)
     assert t.result.reason == "challenge_met"
+    t = challenged(DuorailOptions(time=NoClock()), "B3 DL", "challenge blue")
+    [decided] = t.timeout()  # a challenged player who never answers cannot stall the game forever
+    assert decided.by == "timeout" and (t.result.winner, t.result.reason) == ("red", "challenge_failed")
+
+
+def test_without_a_clock_the_construction_window_may_be_set():
+    t = challenged(DuorailOptions(time=NoClock(), construction_ms=3_600_000), "challenge red")
+    assert DUORAIL.deadline(t.state) == Deadline(at=3_000 + 3_600_000, key="challenge:3", seat="red")
 
 
 @pytest.mark.parametrize("options", SOLVER, ids=ids)

@@ -14,7 +14,7 @@ from domain.codec import private_to
 from domain.duorail import DUORAIL, DuorailOptions, Move, SubmitTrack, TrackSealed, TracksRevealed
 from domain.duorail.rules import endgame_outcome
 from domain.errors import DomainError
-from domain.game import Context, Job, Viewer
+from domain.game import Context, Deadline, Job, Viewer
 
 SUBMITTED = [o for o in COMBINATIONS if o.scoring == "submitted"]
 ids = lambda o: f"{o.adjudication}-{o.scoring}"  # noqa: E731
@@ -50,14 +50,24 @@ def test_sealed_tracks_are_revealed_when_both_are_in(options):
 @pytest.mark.parametrize("options", SUBMITTED, ids=ids)
 def test_a_seat_may_replace_its_track_and_the_last_valid_one_counts(options):
     t = endgame(options)
+    t.submit("blue", None)  # "no track" may be replaced by a track...
     t.submit("blue", BLUE_4)
-    t.submit("blue", None)
     t.submit("blue", BLUE_8)
     assert code_of(t, SubmitTrack("E5 RDLU"), "blue") == "invalid_track"  # a red track is not blue's
     assert code_of(t, SubmitTrack("B2 RDL"), "blue") == "bad_track"
     assert DUORAIL.view(t.state, Viewer(seat="blue")).my_submission.track == BLUE_8
     t.submit("red", RED_4)
     assert t.state.revealed.lengths == {"blue": 8, "red": 4} and t.result.winner == "blue"
+
+
+@pytest.mark.parametrize("options", SUBMITTED, ids=ids)
+def test_a_sealed_track_is_never_erased_by_sending_nothing(options):
+    t = endgame(options)
+    t.submit("blue", BLUE_8)
+    assert code_of(t, SubmitTrack(None), "blue") == "track_sealed"
+    assert DUORAIL.view(t.state, Viewer(seat="blue")).my_submission.track == BLUE_8
+    t.submit("red", RED_4)
+    assert t.state.revealed.lengths == {"blue": 8, "red": 4}
 
 
 @pytest.mark.parametrize("options", SUBMITTED, ids=ids)
@@ -112,12 +122,12 @@ def test_when_nobody_submits_the_tie_rule_decides():
     assert revealed.lengths == {"blue": 0, "red": 0} and t.result.winner == "red"
 
 
-def test_without_a_clock_the_endgame_waits_for_both_tracks():
+def test_without_a_clock_the_endgame_window_closes_after_24_hours():
     t = endgame(DuorailOptions(time=NoClock()))
-    assert DUORAIL.deadline(t.state) is None
-    t.submit("red", None, now=10**10)
-    t.submit("blue", BLUE_4, now=10**11)
-    assert t.result.winner == "blue"
+    assert DUORAIL.deadline(t.state) == Deadline(at=t.now + 24 * 3600 * 1000, key="endgame:4", seat=None)
+    t.submit("blue", BLUE_4, now=t.now + 3600 * 1000)
+    [revealed] = t.timeout()  # red never sends a track: the window closes all the same
+    assert revealed.by == "timeout" and t.result.winner == "blue"
 
 
 @pytest.mark.parametrize("options", SUBMITTED, ids=ids)

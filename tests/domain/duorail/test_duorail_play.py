@@ -130,12 +130,12 @@ def test_an_empty_reserve_leaves_one_minute_per_move():
     assert DUORAIL.deadline(t.state) == Deadline(at=61_000 + 60_000, key="turn:2", seat="blue")
 
 
-def test_without_a_clock_there_is_no_deadline():
+def test_without_a_clock_turns_have_no_deadline_but_the_endgame_window_has():
     t = Table(DuorailOptions(time=NoClock())).move("E5 UD")
     t.send(Move("pass"), now=10**9)
     assert DUORAIL.deadline(t.state) is None and t.state.clocks["red"] == SeatClock()
     t.move("pass")
-    assert t.state.phase == "endgame" and DUORAIL.deadline(t.state) is None
+    assert t.state.phase == "endgame" and DUORAIL.deadline(t.state).at == t.now + 24 * 3600 * 1000
 
 
 def test_the_priority_seat_chooses_who_moves_first():

@@ -12,6 +12,7 @@ from domain import match
 from domain.clock import Bank, NoClock
 from domain.codec import codec_for
 from domain.duorail import DUORAIL, DuorailOptions, Move, Placed, SolverAnswer, SubmitTrack
+from domain.duorail.state import construction_window
 from domain.errors import DomainError, InvalidCommand
 from domain.game import Context, Deadline, Viewer
 
@@ -103,7 +104,9 @@ def code_of(t: Table, command, seat: str, now: int | None = None) -> str:
 def test_the_default_options_follow_the_rules_file():
     options = DuorailOptions()
     assert options.time == Bank(per_move_ms=60_000, reserve_ms=300_000)
-    assert (options.construction_ms, options.adjudication, options.scoring) == (300_000, "submitted", "submitted")
+    assert (options.construction_ms, options.adjudication, options.scoring) == (None, "submitted", "submitted")
+    assert construction_window(options) == 300_000  # 5 minutes with a move clock, 24 hours without
+    assert construction_window(DuorailOptions(time=NoClock())) == 24 * 3600 * 1000
     assert msgspec.json.decode(msgspec.json.encode(options), type=DuorailOptions) == options
 
 

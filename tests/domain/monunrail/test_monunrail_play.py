@@ -13,11 +13,13 @@ from domain.monunrail import (
     Complete,
     Impossible,
     Items,
+    ItemUsed,
     MonunrailOptions,
     OrderChosen,
     Swap,
     Swapped,
     TimedOut,
+    Unrail,
     UseItem,
 )
 
@@ -44,6 +46,17 @@ def test_the_second_player_may_take_over_the_first_move(table):
     t.build("E3 DL", "D5 UR")
     assert [e.seat for e in t.events if hasattr(e, "tiles")] == ["first", "first", "second"]
     assert refused(t, Swap()).code == "no_swap"
+
+
+def test_multicolor_has_no_pie_rule_unless_the_options_turn_it_on(table):
+    t = table("D3 RD red", options=MC)
+    assert refused(t, Swap()).code == "no_swap" and "swap" not in MONUNRAIL.legal_moves(t.state, "second")
+    assert MONUNRAIL.view(t.state, _v()).options.pie is False
+    t = table("D3 RD red", options=MonunrailOptions(variant="multicolor", pie=True))
+    assert "swap" in MONUNRAIL.legal_moves(t.state, "second")
+    t.send(Swap())
+    assert MONUNRAIL.to_move(t.state) == ("first",)
+    assert MONUNRAIL.view(table().state, _v()).options.pie is True  # the classic game: on by default
 
 
 def test_the_swap_is_offered_once_and_only_with_the_pie_rule(table):
@@ -85,33 +98,56 @@ def test_first_turn_only_before_the_first_move(table):
     assert refused(t, UseItem("first_turn")).code == "too_late"
 
 
-def test_undo_takes_back_the_opponents_last_move(table):
+def test_undo_rewinds_the_holders_own_move_and_the_reply(table):
     t = table("D3 RD red", options=MC)
-    before = t.state.position
-    t.send(Build("E3 DL red"))
-    t.send(UseItem("undo"))
-    assert t.events[-1].undone == ["second: E3 DL red"]
-    assert t.state.position == before and MONUNRAIL.to_move(t.state) == ("second",)
-    assert t.state.supply == before.supply
-    t.send(UseItem("undo"))  # second takes back first's move in turn: back to the start
-    assert not t.state.history and not t.state.position.moves
-    assert MONUNRAIL.to_move(t.state) == ("first",)
-    assert refused(t, UseItem("undo")).code == "no_item"
+    before_own = t.state.position  # second is to move: its own move, then first's reply
+    t.send(Build("E3 DL red"), now=10_000)
+    t.send(Build("D5 UR blue"), now=20_000)
+    due = MONUNRAIL.deadline(t.state)
+    t.send(UseItem("undo"), now=30_000)
+    assert t.events[-1].undone == ["second: E3 DL red", "first: D5 UR blue"]
+    assert t.state.position == before_own and t.state.supply == before_own.supply  # tiles back in the supply
+    assert MONUNRAIL.to_move(t.state) == ("second",)  # the holder moves again...
+    assert MONUNRAIL.deadline(t.state) == due  # ...in its running turn: no time given back
+    t.send(Build("E3 DL blue"), now=40_000)
+    assert t.state.position.moves[-1] == "second: E3 DL blue"
 
 
-def test_only_the_opponents_move_can_be_undone(table):
+def test_undo_is_refused_before_the_holder_has_moved(table):
     t = table(options=MC)
     assert refused(t, UseItem("undo")).code == "nothing_to_undo"
     t.send(Build("D3 RD red"))
+    assert refused(t, UseItem("undo")).code == "nothing_to_undo"  # second has not moved yet
+    t.send(Build("E3 DL red"))
+    t.send(UseItem("undo"))  # first rewinds its move and second's reply: back to the start
+    assert not t.state.history and not t.state.position.moves and MONUNRAIL.to_move(t.state) == ("first",)
+    assert refused(t, UseItem("undo")).code == "no_item"
+
+
+def test_undo_rewinds_a_swap_as_the_reply(table):
+    t = table("D3 RD red", options=MonunrailOptions(variant="multicolor", pie=True))
     t.send(Swap())
-    assert refused(t, UseItem("undo")).code == "nothing_to_undo"  # first's own move
+    assert MONUNRAIL.to_move(t.state) == ("first",)
+    t.send(UseItem("undo"))
+    assert t.events[-1].undone == ["first: D3 RD red", "second: swap"]
+    assert not t.state.position.moves and MONUNRAIL.to_move(t.state) == ("first",)
+
+
+def test_an_undo_recorded_by_the_earlier_rule_still_replays(table):
+    """Before issue 21 Undo took back the opponent's last move only; such events replay as they were."""
+    t = table("D3 RD red", options=MC)
+    before = t.state.position
+    t.send(Build("E3 DL red"))
+    t.apply([ItemUsed(seat="first", item="undo", at=t.now + 1_000, undone=["second: E3 DL red"])])
+    assert t.state.position == before and MONUNRAIL.to_move(t.state) == ("second",)
 
 
 def test_undo_can_take_back_the_completing_move(table):
     t = table("D3 RD red, E3 DL red", options=MC)
     t.send(Build("D5 UR red, E5 LU red"))
     assert t.state.position.phase == "unrail"
-    t.send(UseItem("undo"))
+    t.send(Unrail("D3"))
+    t.send(UseItem("undo"))  # second rewinds its completing build and first's removal
     assert t.state.position.phase == "build" and MONUNRAIL.to_move(t.state) == ("second",)
 
 
@@ -123,16 +159,18 @@ def test_no_undo_after_impossible(table):
     assert t.result.reason == "impossible_refuted"
 
 
-def test_time_rush_caps_the_opponents_next_turn_at_a_minute(table):
+def test_time_rush_gives_the_opponents_next_turn_a_minute_before_its_overflow(table):
     t = table(options=MC)
     t.send(UseItem("time_rush"), now=1_000)
     assert MONUNRAIL.deadline(t.state).at == 540_000  # first's own turn is not rushed
     t.send(Build("D3 RD red"), now=2_000)
     due = MONUNRAIL.deadline(t.state)
-    assert due == Deadline(at=62_000, key="turn:1", seat="second")
+    assert due == Deadline(at=2_000 + 60_000 + 420_000, key="turn:1", seat="second")  # the overflow stays
     assert MONUNRAIL.view(t.state, _v()).clocks["second"].rushed
-    [e, _] = timeout(t)
-    assert e.outcome.winner == "first" and e.outcome.reason == "timeout"
+    t.send(Build("E3 DL red"), now=2_000 + 90_000)  # 30 s past the rushed minute: on time, from the overflow
+    assert t.result is None and t.state.clocks["second"].reserve_ms == 390_000
+    assert not MONUNRAIL.view(t.state, _v()).clocks["first"].rushed
+    assert MONUNRAIL.deadline(t.state).at == 92_000 + 120_000 + 420_000  # the next turn has its 2 minutes
 
 
 def test_plus_time_gives_four_more_minutes_without_touching_the_overflow(table):

@@ -50,6 +50,31 @@ def test_options_survive_json_and_bad_ones_are_refused():
         assert e.value.code == "bad_options"
 
 
+@pytest.mark.parametrize(("stations", "said"), [
+    (["A4 LR", "E4 UD"], "The station on A4 has a rail facing the edge of the board"),
+    (["D1 UD", "E4 UD"], "The station on D1 has a rail facing the edge of the board"),
+    (["D4 LR", "E4 UD"], "The station on D4 has a rail facing a side of the station on E4 without rail"),
+    (["D3 RD", "E3 DL", "D4 UR", "E4 LU"], "The stations already form a closed loop (through D3)"),
+    (["B2 RD", "C2 +", "D2 DL", "B3 UD", "D3 UD", "B4 UR", "C4 LR", "D4 LU", "G6 UD"], "closed loop (through B2)"),
+])
+def test_stations_the_rules_cannot_start_from_are_refused(stations, said):
+    with pytest.raises(InvalidCommand) as e:
+        MONUNRAIL.initial(MonunrailOptions(stations=stations), seed=0)
+    assert e.value.code == "bad_options" and said in e.value.detail
+
+
+def test_stations_a_track_can_still_join_are_accepted():
+    for stations in (["D3 RD", "E3 DL", "D4 UR"], ["C4 LR", "D4 LR"], ["D4 +", "F4 UD"], ["A1 RD", "B1 DL"]):
+        assert MONUNRAIL.initial(MonunrailOptions(stations=stations), seed=0).position.phase == "build"
+
+
+def test_the_board_needs_room_for_the_smallest_supply_and_the_stations():
+    with pytest.raises(InvalidCommand) as e:
+        MONUNRAIL.initial(MonunrailOptions(width=4, height=4, supply={"turn": 16}), seed=0)
+    assert "the board needs at least 18 cells" in e.value.detail
+    assert MONUNRAIL.initial(MonunrailOptions(width=3, height=6, supply={"turn": 16}), seed=0).supply["turn"] == 16
+
+
 def _play(supply: dict[str, int]) -> Table:
     t = Table(MonunrailOptions(supply=supply))
     t.build("D3 RD, E3 DL", "C4 LR")
@@ -105,7 +130,7 @@ def test_the_view():
     assert [(x.cell, x.shape, x.kind, x.colour, x.station) for x in v.tiles] == [
         ("D3", "RD", "turn", "red", False), ("E3", "DL", "turn", "blue", False),
         ("D4", "UD", "straight", "red", True), ("E4", "UD", "straight", "red", True)]
-    assert (v.phase, v.turn, v.to_move, v.swap_available, v.removable_left) == ("build", 2, ["second"], True, 3)
+    assert (v.phase, v.turn, v.to_move, v.swap_available, v.removable_left) == ("build", 2, ["second"], False, 3)
     assert v.moves == ["first: D3 RD red, E3 DL blue"] and v.items["first"]["undo"] == 1
     decoded = msgspec.json.decode(msgspec.json.encode(v))
     assert decoded["game"] == "monunrail" and "supply" in decoded and decoded["supply"] is None

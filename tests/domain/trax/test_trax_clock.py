@@ -44,8 +44,21 @@ def test_a_slow_move_uses_the_grace_and_a_second_slow_turn_times_out(table):
 
 def test_a_move_just_within_the_minute_keeps_the_grace(table):
     t = table()
-    t.send(Play("@0+"), now=60_000)
+    t.send(Play("@0+"), now=59_999)
     assert not t.state.clocks["white"].grace_used
+
+
+def test_a_move_at_exactly_the_minute_is_late_and_uses_the_grace(table):
+    """At or after a deadline is late, with the grace unused as once it is used (shared rules)."""
+    t = table()
+    t.send(Play("@0+"), now=60_000)
+    assert t.state.clocks["white"].grace_used
+    t.send(Play("B1+"), now=61_000)
+    due = TRAX.deadline(t.state)
+    assert due == Deadline(at=61_000 + 60_000, key="turn:2", seat="white")
+    with pytest.raises(WrongState) as refused:  # the same instant once the grace is used: late too
+        TRAX.decide(t.state, Play("C1+"), Context(now=due.at, seat="white"))
+    assert refused.value.code == "out_of_time"
 
 
 def test_the_grace_itself_runs_out_after_ten_minutes(table):

@@ -6,6 +6,7 @@ from typing import Union
 from xml.etree import ElementTree
 
 import msgspec
+import pytest
 
 from domain import match
 from domain.codec import codec_for
@@ -91,3 +92,23 @@ def test_a_game_inside_a_match():
 def test_options_survive_json(table):
     options = TraxOptions(variant="loop", mulligan=True)
     assert msgspec.json.decode(msgspec.json.encode(options), type=TraxOptions) == options
+
+
+def test_the_second_colour_is_a_display_option_only(table):
+    """Red may be displayed red, black or purple (rules file); the rules, notation and events keep ``red``."""
+    moves = "@0/ B1\\ A2\\"  # B2 is forced and closes a red loop on white's move
+    games = {}
+    for colour in ("red", "black", "purple"):
+        t = games[colour] = table(moves, TraxOptions(second_colour=colour))
+        v = TRAX.view(t.state, Viewer())
+        assert v.colours == {"white": "white", "red": colour}
+        assert msgspec.json.decode(msgspec.json.encode(v))["options"]["second_colour"] == colour
+    assert [e.outcome for e in games["purple"].events] == [e.outcome for e in games["red"].events]
+    assert games["purple"].result.winner == "red"  # the seat keeps its name
+    red, black, purple = (TRAX.svg(games[c].state, Viewer()) for c in ("red", "black", "purple"))
+    assert "#d7263d" in red and "#d7263d" not in purple and "#8e44ad" in purple and "#0a0a0a" in black
+    ElementTree.fromstring(black)
+    one_move = table("@0+", TraxOptions(second_colour="black"))
+    assert "Turn 2: black to move" in TRAX.svg(one_move.state, Viewer())
+    with pytest.raises(msgspec.ValidationError):
+        msgspec.convert({"second_colour": "green"}, TraxOptions)
