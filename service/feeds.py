@@ -5,11 +5,18 @@ Key ``feed:<account>``: a Redis stream capped at about 1,000 entries, each holdi
 :class:`FeedItem`. The items are notifications written after each append, not a projection (they are
 not rebuilt). They say only what every viewer of the match may know: a sealed submission changes no
 one's turn, so it writes nothing.
+
+A reader waiting for the next item holds no Redis connection: every write also publishes the
+account's id on the channel ``feeds``, and one subscription per process wakes that account's
+readers (:class:`FeedWaiters`), who then read the stream. A reader registers before it reads, and
+every (re)subscription wakes all readers, so no item is missed.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+import asyncio
+import collections
+from typing import Any, Literal
 
 import msgspec
 import redis.asyncio as aioredis
@@ -18,7 +25,8 @@ from domain import match as lifecycle
 from domain.bots import has_something_to_do
 from domain.game import Deadline, Game, Result
 from domain.match import OVER, MatchState
-from service.redis_pipe import RedisPipe
+from service.appends import look_again
+from service.redis_pipe import RedisPipe, Subscriber, options_of
 
 CAP = 1_000
 
@@ -77,24 +85,88 @@ def feed_key(account_id: str) -> str:
     return f"feed:{account_id}"
 
 
+CHANNEL = "feeds"
+
+
+class FeedWaiters:
+    """The readers of this process waiting for an account's feed to grow."""
+
+    def __init__(self, options: dict[str, Any]):
+        self._waiting: dict[str, list[asyncio.Future]] = collections.defaultdict(list)
+        self._subscriber = Subscriber(options, CHANNEL, self._published, self._look_again)
+
+    def watch(self, account_id: str) -> asyncio.Future:
+        """A future set when ``account_id``'s feed may have grown. Register before reading;
+        :meth:`forget` it when done."""
+        self._subscriber.ensure_running()
+        future = asyncio.get_running_loop().create_future()
+        self._waiting[account_id].append(future)
+        return future
+
+    def forget(self, account_id: str, future: asyncio.Future) -> None:
+        futures = self._waiting.get(account_id)
+        if futures is not None:
+            futures.remove(future)
+            if not futures:
+                del self._waiting[account_id]
+
+    def _published(self, message: bytes) -> None:
+        for future in self._waiting.get(message.decode(), ()):
+            look_again(future)
+
+    def _look_again(self) -> None:
+        for futures in self._waiting.values():
+            for future in futures:
+                look_again(future)
+
+    async def close(self) -> None:
+        await self._subscriber.close()
+
+
 class Feeds:
     """Writes the feeds after appends (on the event store's pipelined connection: a move's feed
-    item is one XADD, and those of concurrent moves share a write) and reads them."""
+    item is one XADD and one PUBLISH, and those of concurrent moves share a write) and reads them."""
 
     def __init__(self, redis: aioredis.Redis, pipe: RedisPipe):
         self.redis = redis
         self.pipe = pipe
+        self.waiters = FeedWaiters(options_of(redis))
 
     async def changed(self, game: Game, previous: MatchState | None, state: MatchState) -> None:
         if items := feed_items(game, previous, state):
-            await self.pipe.execute_many([("XADD", feed_key(account), "MAXLEN", "~", CAP, "*", "i",
-                                           msgspec.json.encode(item)) for account, item in items])
+            writes: list[tuple] = [("XADD", feed_key(account), "MAXLEN", "~", CAP, "*", "i", msgspec.json.encode(item))
+                                   for account, item in items]
+            writes += [("PUBLISH", CHANNEL, account) for account in sorted({account for account, _ in items})]
+            await self.pipe.execute_many(writes)
 
     async def last_id(self, account_id: str) -> str:
-        last = await self.redis.xrevrange(feed_key(account_id), count=1)
+        last = await self.pipe.execute("XREVRANGE", feed_key(account_id), "+", "-", "COUNT", 1)
         return last[0][0].decode() if last else "0-0"
 
+    async def read(self, account_id: str, after: str) -> list[tuple[str, bytes]]:
+        """The items after the entry id ``after`` (at most 100)."""
+        entries = await self.pipe.execute("XRANGE", feed_key(account_id), f"({after}", "+", "COUNT", 100)
+        return [(entry_id.decode(), fields[1]) for entry_id, fields in entries]
+
     async def wait(self, account_id: str, after: str, timeout_ms: int) -> list[tuple[str, bytes]]:
-        """Items after the entry id ``after``, waiting up to ``timeout_ms`` for the first."""
-        reply = await self.redis.xread({feed_key(account_id): after}, block=timeout_ms)
-        return [(entry_id.decode(), fields[b"i"]) for _, entries in reply for entry_id, fields in entries]
+        """Items after the entry id ``after``, waiting up to ``timeout_ms`` for the first (holding
+        no Redis connection meanwhile)."""
+        loop = asyncio.get_running_loop()
+        until = loop.time() + timeout_ms / 1000
+        while True:
+            rung = self.waiters.watch(account_id)  # before reading: a write from now on wakes it
+            try:
+                if items := await self.read(account_id, after):
+                    return items
+                if (remaining := until - loop.time()) <= 0:
+                    return []
+                timer = loop.call_later(remaining, look_again, rung)
+                try:
+                    await rung
+                finally:
+                    timer.cancel()
+            finally:
+                self.waiters.forget(account_id, rung)
+
+    async def close(self) -> None:
+        await self.waiters.close()

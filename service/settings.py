@@ -23,6 +23,11 @@
   computation's process is killed (defaults 10, 60, 20).
 - ``ANALYSES_PER_ACCOUNT``: analyses an account may have queued or running at once (default 2).
 - ``ANALYSIS_RATE_LIMIT``: analyses an account may ask for per hour (default 60).
+- ``REDIS_POOL_SIZE``: Redis connections an API process keeps for the commands that are not on
+  its pipelined connection; a request waits up to 5 s for one, then gets a 503 (default 64).
+- ``MAX_STREAMS``: SSE streams and long-polls one account may hold open at once, across every API
+  process (default 16); ``MAX_STREAMS_ANONYMOUS``: the same for one client address without a
+  token (default 32).
 - ``WEBHOOK_TIMEOUT_S``: how long one delivery attempt may take, connect to answer (default 5).
 - ``WEBHOOK_RESOLVE_TIMEOUT_S``: how long resolving a webhook's host may take (default 3).
 - ``WEBHOOK_ALLOW_PRIVATE``: ``1`` lets webhooks aim at loopback, private, link-local and other
@@ -60,6 +65,9 @@ class Settings(msgspec.Struct, frozen=True):
     analysis_time_limit_s: int = 20
     analyses_per_account: int = 2
     analysis_rate_limit: int = 60
+    redis_pool_size: int = 64
+    max_streams: int = 16
+    max_streams_anonymous: int = 32
     webhook_timeout_s: int = 5
     webhook_resolve_timeout_s: int = 3
     webhook_allow_private: bool = False
@@ -105,6 +113,9 @@ def from_environment() -> Settings:
         analysis_time_limit_s=_number("ANALYSIS_TIME_LIMIT_S", 20),
         analyses_per_account=_number("ANALYSES_PER_ACCOUNT", 2),
         analysis_rate_limit=_number("ANALYSIS_RATE_LIMIT", 60),
+        redis_pool_size=_number("REDIS_POOL_SIZE", 64),
+        max_streams=_number("MAX_STREAMS", 16),
+        max_streams_anonymous=_number("MAX_STREAMS_ANONYMOUS", 32),
         webhook_timeout_s=_number("WEBHOOK_TIMEOUT_S", 5),
         webhook_resolve_timeout_s=_number("WEBHOOK_RESOLVE_TIMEOUT_S", 3),
         webhook_allow_private=_flag("WEBHOOK_ALLOW_PRIVATE"),

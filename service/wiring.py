@@ -18,6 +18,7 @@ from service.rate_limits import RateLimiter
 from service.read_models import ReadModels
 from service.queues import ANALYSIS, PRIORITY, TIMERS, WEBHOOKS
 from service.settings import Settings
+from service.streams import Streams
 from service.timers import RQScheduler
 from service.tokens import Tokens
 from service.tournaments import Tournaments
@@ -41,8 +42,10 @@ class Services(msgspec.Struct):
     webhooks: Webhooks
     rate_limiter: RateLimiter
     analyses: Analyses
+    streams: Streams
 
     async def close(self) -> None:
+        await self.feeds.close()
         await self.store.close()
         await self.redis.aclose()
         self.queue_redis.close()
@@ -56,11 +59,15 @@ def delivery_job_timeout_s(settings: Settings) -> int:
 def connect(settings: Settings) -> Services:
     """Everything wired to ``settings.redis_url`` (which must be set by now)."""
     assert settings.redis_url, "REDIS_URL must be resolved (embedded Redis started) before connecting"
-    # No socket timeout: account streams block in XREAD for 15 s, and with one redis-py
-    # wraps every send in asyncio.wait_for (a task per command); TCP keepalive finds dead connections.
+    # No socket timeout: redis-py wraps every send in asyncio.wait_for then (a task per command);
+    # TCP keepalive finds dead connections. The pool is bounded and blocking: a burst of requests
+    # waits its turn for a connection (at most 5 s, then 503) instead of opening one each; nothing
+    # holds a connection while it waits for news (long-polls, streams: pub/sub, service.appends).
     keepalive = {} if settings.redis_url.startswith("unix:") else {"socket_keepalive": True}  # TCP only
-    client = aioredis.Redis.from_url(settings.redis_url, max_connections=2000, socket_timeout=None,
-                                     socket_connect_timeout=5, **keepalive)
+    pool = aioredis.BlockingConnectionPool.from_url(settings.redis_url, max_connections=settings.redis_pool_size,
+                                                    timeout=5, socket_timeout=None, socket_connect_timeout=5,
+                                                    **keepalive)
+    client = aioredis.Redis.from_pool(pool)
     queue_redis = redis.Redis.from_url(settings.queue_url or settings.redis_url)
     store = EventStore(client)
     read_models = ReadModels(client, store.pipe)
@@ -80,4 +87,5 @@ def connect(settings: Settings) -> Services:
                     read_models=read_models, feeds=feeds, matches=matches, tournaments=tournaments,
                     queues=queues, tokens=Tokens(client, accounts),
                     webhooks=webhooks, rate_limiter=limiter,
-                    analyses=Analyses(client, queues[ANALYSIS], limiter, settings))
+                    analyses=Analyses(client, queues[ANALYSIS], limiter, settings),
+                    streams=Streams(store.pipe, settings.max_streams, settings.max_streams_anonymous))

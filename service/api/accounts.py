@@ -12,7 +12,7 @@ from domain.errors import NotAllowed
 from domain.game import Game
 from domain.match import OVER, MatchState
 from service.accounts import Account, Caller
-from service.api.deps import problems, require
+from service.api.deps import address_of, problems, require
 from service.api.last_event_id import feed_id
 from service.api.strictness import strict_body
 from service.api.schemas import AccountOut, ChallengeView, Challenges, CreateAccount, NewAccount, YourTurn
@@ -21,6 +21,7 @@ from service.challenges import invited_accounts
 from service.matches import now_ms
 from service.problems import NotFound
 from service.read_models import MatchSummary, invited_key, turns_key, unstarted_key
+from service.streams import Lease
 from service.wiring import Services
 
 KEEPALIVE_MS = 15_000
@@ -73,13 +74,15 @@ class AccountController(Controller):
          responses=problems(400, 401), media_type="text/event-stream")
     async def my_stream(self, request: Request, services: Services, caller: Caller | None) -> ServerSentEvent:
         """The first message (``turns``) lists the matches waiting on you, as ``/accounts/me/turns``;
-        then one message per ``match_started``, ``your_turn`` and ``match_ended`` in any of your
-        matches. Reconnect with ``Last-Event-ID`` to receive what you missed (the last 1,000)."""
+        then one message per ``challenge``, ``match_started``, ``your_turn`` and ``match_ended`` in
+        any of your matches. Reconnect with ``Last-Event-ID`` to receive what you missed (the last
+        1,000). It counts against ``MAX_STREAMS`` while it is open (429 past it)."""
         account = require(caller)
         resume = request.headers.get("last-event-id")
         if resume is not None:
             resume = feed_id(resume)
-        return ServerSentEvent(_feed(services, account, resume))
+        lease = await services.streams.take(account.id, address_of(request))
+        return ServerSentEvent(_feed(services, account, resume, lease))
 
 
 async def _turns(services: Services, account: Account) -> list[YourTurn]:
@@ -125,17 +128,22 @@ def _name(names: dict[str, Account], account: str | None) -> str | None:
     return names[account].name if account in names else None
 
 
-async def _feed(services: Services, account: Account, resume: str | None) -> AsyncIterator[ServerSentEventMessage]:
-    after = resume
-    if after is None:
-        after = await services.feeds.last_id(account.id)
-        turns = await _turns(services, account)
-        yield ServerSentEventMessage(event="turns", id=after, data=msgspec.json.encode(turns).decode())
-    while True:
-        items = await services.feeds.wait(account.id, after, KEEPALIVE_MS)
-        for entry_id, item in items:
-            after = entry_id
-            kind = msgspec.json.decode(item)["type"]
-            yield ServerSentEventMessage(event=kind, id=entry_id, data=item.decode())
-        if not items:
-            yield ServerSentEventMessage(comment="keep-alive")
+async def _feed(services: Services, account: Account, resume: str | None,
+                lease: Lease) -> AsyncIterator[ServerSentEventMessage]:
+    try:
+        after = resume
+        if after is None:
+            after = await services.feeds.last_id(account.id)
+            turns = await _turns(services, account)
+            yield ServerSentEventMessage(event="turns", id=after, data=msgspec.json.encode(turns).decode())
+        while True:
+            items = await services.feeds.wait(account.id, after, KEEPALIVE_MS)
+            for entry_id, item in items:
+                after = entry_id
+                kind = msgspec.json.decode(item)["type"]
+                yield ServerSentEventMessage(event=kind, id=entry_id, data=item.decode())
+            if not items:
+                yield ServerSentEventMessage(comment="keep-alive")
+                await services.streams.renew(lease)
+    finally:
+        await services.streams.give_back(lease)

@@ -53,6 +53,11 @@ async def provide_caller(request: Request, services: Services) -> Caller | None:
     return account
 
 
+def address_of(request: Request) -> str | None:
+    """The client's address (a proxy's, unless ``TRUSTED_PROXIES`` lets uvicorn read the forwarded one)."""
+    return request.client.host if request.client else None
+
+
 def actor_of(caller: Caller | None) -> Actor:
     """The caller as :mod:`service.visibility` knows it (anonymous without a token)."""
     if caller is None:

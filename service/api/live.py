@@ -17,11 +17,12 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from domain.match import OVER
 from service.accounts import Caller
-from service.api.deps import actor_of, problems
+from service.api.deps import actor_of, address_of, problems
 from service.api.last_event_id import match_version
 from service.api.matches import MatchId, Wait, view_for
 from service.api.schemas import EventsPage
 from service.api.views import page_body
+from service.streams import Lease
 from service.wiring import Services
 
 After = Annotated[int, QueryParameter(name="after", ge=0, le=2**53, description="Only events with a greater version.")]
@@ -35,13 +36,19 @@ class LiveController(Controller):
     tags = ["live"]
 
     @get("/events", summary="Events after a version (long-poll with wait=)", responses=problems(400, 401, 404))
-    async def events(self, match_id: MatchId, services: Services, caller: Caller | None,
+    async def events(self, match_id: MatchId, request: Request, services: Services, caller: Caller | None,
                      after: After = 0, wait: Wait = 0, legal_moves: WithLegalMoves = False) -> Response[EventsPage]:
         """Waits up to ``wait`` seconds for a first event after ``after`` (not at all once the match
         is over); the page then holds every event up to ``version``, where the match now stands.
         Bots: long-poll with ``after=<version of the last page>&wait=30&legal_moves=true`` and move
-        when ``legal_moves`` is not empty."""
-        page = await services.matches.events(match_id, actor_of(caller), after, int(wait * 1000))
+        when ``legal_moves`` is not empty. A long-poll counts against ``MAX_STREAMS`` while it waits."""
+        wait_ms = int(wait * 1000)
+        lease = await services.streams.take(caller and caller.id, address_of(request), wait_ms + 5_000) if wait_ms else None
+        try:
+            page = await services.matches.events(match_id, actor_of(caller), after, wait_ms)
+        finally:
+            if lease is not None:
+                await services.streams.give_back(lease)
         return Response(content=page_body(match_id, page, legal_moves), media_type="application/json")
 
     @get("/stream", summary="Server-Sent Events: the state, then every event", responses=problems(400, 401, 404),
@@ -50,26 +57,32 @@ class LiveController(Controller):
                      after: Annotated[int | None, QueryParameter(name="after", required=False, ge=0, le=2**53,
                                                                  schema_extra={"minimum": 0})] = None,
                      ) -> ServerSentEvent:
-        """Resume with ``Last-Event-ID`` (or ``after=``). The stream ends after the match is over."""
+        """Resume with ``Last-Event-ID`` (or ``after=``). The stream ends after the match is over.
+        It counts against ``MAX_STREAMS`` while it is open."""
         if (last_event_id := request.headers.get("last-event-id")) is not None:
             after = match_version(last_event_id)
         view = await view_for(services, match_id, caller)  # 404 before the stream starts
-        return ServerSentEvent(_messages(services, match_id, caller, after, view))
+        lease = await services.streams.take(caller and caller.id, address_of(request))
+        return ServerSentEvent(_messages(services, match_id, caller, after, view, lease))
 
 
 async def _messages(services: Services, match_id: str, caller: Caller | None, after: int | None,
-                    view) -> AsyncIterator[ServerSentEventMessage]:
+                    view, lease: Lease) -> AsyncIterator[ServerSentEventMessage]:
     actor = actor_of(caller)
-    if after is None:
-        yield ServerSentEventMessage(event="state", id=view.version, data=msgspec.json.encode(view).decode())
-        after = view.version
-    while True:
-        page = await services.matches.events(match_id, actor, after, KEEPALIVE_MS)
-        for r in page.events:
-            yield ServerSentEventMessage(event=r.event.__struct_config__.tag, id=r.version,
-                                         data=msgspec.json.encode(r).decode())
-        if not page.events:
-            yield ServerSentEventMessage(comment="keep-alive")
-        after = max(after, page.state.version)
-        if page.state.status in OVER:
-            return
+    try:
+        if after is None:
+            yield ServerSentEventMessage(event="state", id=view.version, data=msgspec.json.encode(view).decode())
+            after = view.version
+        while True:
+            page = await services.matches.events(match_id, actor, after, KEEPALIVE_MS)
+            for r in page.events:
+                yield ServerSentEventMessage(event=r.event.__struct_config__.tag, id=r.version,
+                                             data=msgspec.json.encode(r).decode())
+            if not page.events:
+                yield ServerSentEventMessage(comment="keep-alive")
+                await services.streams.renew(lease)
+            after = max(after, page.state.version)
+            if page.state.status in OVER:
+                return
+    finally:
+        await services.streams.give_back(lease)

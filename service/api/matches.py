@@ -12,7 +12,7 @@ from domain.errors import DomainError, InvalidCommand, NotAllowed
 from domain.match import Abort, Reschedule
 from domain.registry import game_named
 from service.accounts import Caller
-from service.api.deps import actor_of, problems, require, viewer_of
+from service.api.deps import actor_of, address_of, problems, require, viewer_of
 from service.api.schemas import Accepted, AnyCommand, CreateMatch, CreateMatches, LegalMoves, MatchView, TurnPlayed
 from service.api.strictness import strict_body
 from service.api.views import match_view, moves_of, page_body
@@ -173,10 +173,15 @@ class MatchController(Controller):
         that followed it (in Trax, the opponent's move) and the caller's legal moves after them.
         A bot plays a whole game with one request a move; the move that ends the match is answered
         at once. A retry with the same ``Idempotency-Key`` plays nothing twice and waits again."""
-        account, accepted = await accept(services, match_id, await request.body(), caller, idempotency_key,
-                                         expected_version)
-        after = msgspec.json.decode(accepted, type=_AcceptedVersion).version
-        page = await services.matches.events(match_id, actor_of(account), after, int(wait * 1000))
+        wait_ms = int(wait * 1000)
+        lease = await services.streams.take(caller and caller.id, address_of(request), wait_ms + 5_000)
+        try:  # (the long-poll's lease first: past MAX_STREAMS nothing is played)
+            account, accepted = await accept(services, match_id, await request.body(), caller, idempotency_key,
+                                             expected_version)
+            after = msgspec.json.decode(accepted, type=_AcceptedVersion).version
+            page = await services.matches.events(match_id, actor_of(account), after, wait_ms)
+        finally:
+            await services.streams.give_back(lease)
         content = b'{"accepted":' + accepted + b',"next":' + page_body(match_id, page, True) + b"}"
         return Response(content=content, media_type="application/json")
 
