@@ -124,9 +124,12 @@ def serve_forever(args: argparse.Namespace) -> int:
             os.environ.update(env)  # the API processes read their settings from the environment
             from service.http_protocol import OneWriteHttpToolsProtocol
 
+            # the client's address is the peer's unless TRUSTED_PROXIES names the proxies in front
+            # (uvicorn would otherwise trust X-Forwarded-For from 127.0.0.1: any local client)
             uvicorn.run("service.asgi:app", host=args.host, port=args.port, workers=args.api_workers,
                         http=OneWriteHttpToolsProtocol, access_log=False, timeout_graceful_shutdown=3,
-                        log_level="warning")
+                        log_level="warning", proxy_headers=bool(settings.trusted_proxies),
+                        forwarded_allow_ips=settings.trusted_proxies or None)
             return 0
         finally:
             for w in workers:

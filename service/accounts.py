@@ -17,6 +17,7 @@ import msgspec
 import redis.asyncio as aioredis
 
 from domain.errors import InvalidCommand, WrongState
+from service.redis_pipe import Subscriber, options_of
 
 _NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}")
 
@@ -72,10 +73,23 @@ def caller_for(account: Account, grant: TokenGrant | None) -> Caller:
                   token_id=grant.token_id if grant else None)
 
 
-@functools.lru_cache(maxsize=65_536)
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_.~+/=-]{16,128}")
+"""What a bearer token may look like: ours are ``dm_`` and 43 URL-safe characters; an operator's
+``ADMIN_TOKEN`` must fit too. Anything else is refused before it is hashed, remembered or counted."""
+
+
+def is_token_shaped(token: str) -> bool:
+    """
+    >>> is_token_shaped(new_token()), is_token_shaped("x" * 129), is_token_shaped("dm_ü" * 8)
+    (True, False, False)
+    """
+    return len(token) <= 128 and TOKEN_SHAPE.fullmatch(token) is not None
+
+
+@functools.lru_cache(maxsize=4_096)
 def hash_token(token: str) -> str:
-    """The token as stored (SHA-256); remembered, since every request hashes its token twice
-    (its rate limit and its account)."""
+    """The token as stored (SHA-256); remembered for a while, since a request hashes its token
+    more than once (its rate limits and its account). Only well-shaped tokens get here."""
     return hashlib.sha256(token.encode()).hexdigest()
 
 
@@ -83,31 +97,49 @@ def new_token() -> str:
     return "dm_" + secrets.token_urlsafe(32)
 
 
+REVOKED = "revoked-tokens"
+"""The channel a revoked token's hash is published on, so every API process forgets it at once."""
+
+
 class Accounts:
+    """Accounts and tokens. Known tokens are remembered for ``cache_seconds`` in each process; a
+    revoked token's hash is published on :data:`REVOKED` and every process forgets it when it hears
+    it (and forgets everything whenever its subscription starts again, having perhaps missed one)."""
+
     def __init__(self, redis: aioredis.Redis, cache_seconds: float = 30.0):
         self.redis = redis
         self._cache: dict[str, tuple[float, Caller]] = {}
         self._cache_seconds = cache_seconds
+        self._revocations = Subscriber(options_of(redis), REVOKED, self._revoked, self._cache.clear)
+
+    def cached(self, token: str) -> Caller | None:
+        """The account of a token this process knows (no Redis round trip), else ``None``."""
+        self._revocations.ensure_running()
+        hit = self._cache.get(hash_token(token))
+        return hit[1] if hit is not None and hit[0] > time.monotonic() else None
 
     async def by_token_cached(self, token: str) -> Caller | None:
         """:meth:`by_token`, remembered for a few seconds (accounts never change; unknown tokens
-        are not remembered, so a new account works at once; a revoked token is forgotten at once
-        here, and within ``cache_seconds`` in other processes)."""
-        hashed = hash_token(token)
-        hit = self._cache.get(hashed)
-        now = time.monotonic()
-        if hit is not None and hit[0] > now:
-            return hit[1]
+        are not remembered, so a new account works at once)."""
+        if (known := self.cached(token)) is not None:
+            return known
         account = await self.by_token(token)
         if account is not None:
             if len(self._cache) > 50_000:
                 self._cache.clear()
-            self._cache[hashed] = (now + self._cache_seconds, account)
+            self._cache[hash_token(token)] = (time.monotonic() + self._cache_seconds, account)
         return account
 
-    def forget(self, token_hash: str) -> None:
-        """Drop a revoked token from this process's cache."""
+    async def revoked(self, token_hash: str) -> None:
+        """Tell every API process (this one at once) that a token no longer works."""
         self._cache.pop(token_hash, None)
+        await self.redis.publish(REVOKED, token_hash)
+
+    def _revoked(self, message: bytes) -> None:
+        self._cache.pop(message.decode(), None)
+
+    async def close(self) -> None:
+        await self._revocations.close()
 
     async def create(self, name: str, *, organizer: bool = False, admin: bool = False, now: int = 0,
                      token: str | None = None, account_id: str | None = None) -> tuple[Account, str]:

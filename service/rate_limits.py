@@ -42,7 +42,8 @@ from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from redis.exceptions import RedisError
 
 from domain.errors import DomainError
-from service.accounts import hash_token
+from service.accounts import Caller, hash_token, is_token_shaped
+from service.problems import Unauthenticated
 from service.redis_pipe import RedisPipe, Script
 from service.settings import Settings
 
@@ -169,21 +170,40 @@ class RateLimiter:
             log.warning("could not share %d rate-limit counts; they stay counted in this process", unshared)
 
 
-def limit_key(scope: Scope, settings: Settings) -> tuple[str, int] | None:
-    """The counter a request counts against and its limit (``None``: not limited)."""
-    # the first Authorization header, the one the request is authenticated with
-    header = next((v for k, v in scope["headers"] if k == b"authorization"), b"").decode("latin-1")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() == "bearer" and token.strip():
-        return (f"rate:{hash_token(token.strip())}", settings.rate_limit) if settings.rate_limit > 0 else None
+ANONYMOUS_LIMIT_EXEMPT = frozenset({"/health", "/ready"})
+"""Paths a load balancer polls: never limited."""
+
+
+def bearer_token(scope: Scope) -> str | None:
+    """The token of the request's first ``Authorization: Bearer`` header (``None``: none sent;
+    ``""``: a header that is not a bearer token)."""
+    header = next((v for k, v in scope["headers"] if k == b"authorization"), None)
+    if header is None:
+        return None
+    scheme, _, token = header.decode("latin-1").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else ""
+
+
+def address_key(scope: Scope) -> str:
     client = scope.get("client")
-    if settings.rate_limit_anonymous > 0 and client:
-        return f"rate-ip:{client[0]}", settings.rate_limit_anonymous
-    return None
+    return f"rate-ip:{client[0] if client else 'unknown'}"
+
+
+class Authenticated(msgspec.Struct, frozen=True):
+    """What the middleware found out about the request's caller, for :func:`service.api.deps.provide_caller`:
+    the account (``None``: anonymous), or the problem to answer if the token is refused."""
+
+    caller: Caller | None = None
+    refusal: Unauthenticated | None = None
+
+
+CALLER = "deathmatch.caller"
+"""The scope key the middleware leaves an :class:`Authenticated` under."""
 
 
 class RateLimitMiddleware(ASGIMiddleware):
-    """Counts each HTTP request (see the module's docstring) and adds the ``RateLimit-*`` headers."""
+    """Finds the caller and counts each HTTP request (see the module's docstring); adds the
+    ``RateLimit-*`` headers of the tightest count."""
 
     scopes = (ScopeType.HTTP,)
 
@@ -191,15 +211,21 @@ class RateLimitMiddleware(ASGIMiddleware):
         self.settings = settings
 
     async def handle(self, scope: Scope, receive: Receive, send: Send, next_app: ASGIApp) -> None:
-        counted = limit_key(scope, self.settings)
-        if counted is None:
+        services = Litestar.from_scope(scope).state.services
+        limiter: RateLimiter = services.rate_limiter
+        authenticated, counts = await self._authenticate(scope, services, limiter)
+        scope[CALLER] = authenticated  # type: ignore[literal-required]
+        tightest = None
+        for key, limit in counts:
+            usage = await limiter.hit(key, limit, self.settings.rate_limit_window_s)
+            if usage.exceeded:
+                raise RateLimited(usage)
+            if tightest is None or usage.remaining < tightest.remaining:
+                tightest = usage
+        if tightest is None:
             await next_app(scope, receive, send)
             return
-        limiter: RateLimiter = Litestar.from_scope(scope).state.services.rate_limiter
-        usage = await limiter.hit(*counted, self.settings.rate_limit_window_s)
-        if usage.exceeded:
-            raise RateLimited(usage)
-        extra = [(k.lower().encode(), v.encode()) for k, v in usage.headers().items()]
+        extra = [(k.lower().encode(), v.encode()) for k, v in tightest.headers().items()]
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -208,3 +234,28 @@ class RateLimitMiddleware(ASGIMiddleware):
 
         await next_app(scope, receive, send_with_headers)
 
+    async def _authenticate(self, scope: Scope, services, limiter: RateLimiter
+                            ) -> tuple[Authenticated, list[tuple[str, int]]]:
+        """The caller and the counts the request goes against. A known token counts against itself
+        (``RATE_LIMIT``) and its account (``RATE_LIMIT_ACCOUNT``, shared by all its tokens); every
+        other request against its address (``RATE_LIMIT_ANONYMOUS``): without a token, with a token
+        not shaped like ours (refused before it is hashed) or unknown (refused after its look-up:
+        an account's token works whatever others from its address did)."""
+        settings = self.settings
+        anonymous = [(address_key(scope), settings.rate_limit_anonymous)] if (
+            settings.rate_limit_anonymous > 0 and scope["path"] not in ANONYMOUS_LIMIT_EXEMPT) else []
+        token = bearer_token(scope)
+        if token is None:
+            return Authenticated(), anonymous
+        if not is_token_shaped(token):
+            return Authenticated(refusal=Unauthenticated(
+                "bad_authorization", "Send 'Authorization: Bearer <token>' with a token this server gave you.")), anonymous
+        caller = await services.accounts.by_token_cached(token)
+        if caller is None:
+                return Authenticated(refusal=Unauthenticated("unknown_token", "This bearer token belongs to no account.")), anonymous
+        counts = []
+        if settings.rate_limit > 0:
+            counts.append((f"rate:{hash_token(token)}", settings.rate_limit))
+        if settings.rate_limit_account > 0:
+            counts.append((f"rate-account:{caller.id}", settings.rate_limit_account))
+        return Authenticated(caller=caller), counts

@@ -10,8 +10,15 @@
   ``REDIS_URL``: that Redis has its own ``appendfsync``.
 - ``ADMIN_TOKEN``: bootstraps the ``admin`` organizer account with this bearer token.
 - ``RATE_LIMIT``: requests per window a bearer token may make (default 6000; 0: no limit).
+- ``RATE_LIMIT_ACCOUNT``: requests per window an account may make with all its tokens together
+  (default 6000: minting tokens buys no more; 0: no limit).
 - ``RATE_LIMIT_WINDOW_S``: the window, in seconds (default 60).
-- ``RATE_LIMIT_ANONYMOUS``: requests per window without a token, per client address (default 0: no limit).
+- ``RATE_LIMIT_ANONYMOUS``: requests per window without a (known) token, per client address
+  (default 600; 0: no limit). Behind a proxy, set ``TRUSTED_PROXIES`` so the address is the client's.
+- ``TRUSTED_PROXIES``: addresses of proxies whose ``X-Forwarded-For`` names the client (comma
+  separated, ``*`` for any; default none: the peer's address is the client's).
+- ``ACCOUNTS_PER_ADDRESS``: accounts one client address may open per hour without a token
+  (default 30; 0: no limit). Organizers are not limited.
 - ``WEBHOOK_RETRY_BASE_S``: the first webhook retry's delay; each next one waits 4 times longer (default 10).
 - ``MATCH_EXPIRY_S``: a match with no ``starts_at`` that has not started this long after its
   creation ends, aborted as ``expired`` (default 86400: a day).
@@ -54,8 +61,11 @@ class Settings(msgspec.Struct, frozen=True):
     redis_fsync: str = "everysec"
     admin_token: str | None = None
     rate_limit: int = 6000
+    rate_limit_account: int = 6000
     rate_limit_window_s: int = 60
-    rate_limit_anonymous: int = 0
+    rate_limit_anonymous: int = 600
+    trusted_proxies: str = ""
+    accounts_per_address: int = 30
     webhook_retry_base_s: int = 10
     match_expiry_s: int = 86_400
     max_unstarted_matches: int = 20
@@ -102,8 +112,11 @@ def from_environment() -> Settings:
         redis_fsync=_choice("REDIS_FSYNC", FSYNC_POLICIES),
         admin_token=os.environ.get("ADMIN_TOKEN") or None,
         rate_limit=_number("RATE_LIMIT", 6000),
+        rate_limit_account=_number("RATE_LIMIT_ACCOUNT", 6000),
         rate_limit_window_s=_number("RATE_LIMIT_WINDOW_S", 60),
-        rate_limit_anonymous=_number("RATE_LIMIT_ANONYMOUS", 0),
+        rate_limit_anonymous=_number("RATE_LIMIT_ANONYMOUS", 600),
+        trusted_proxies=os.environ.get("TRUSTED_PROXIES", ""),
+        accounts_per_address=_number("ACCOUNTS_PER_ADDRESS", 30),
         webhook_retry_base_s=_number("WEBHOOK_RETRY_BASE_S", 10),
         match_expiry_s=_number("MATCH_EXPIRY_S", 86_400),
         max_unstarted_matches=_number("MAX_UNSTARTED_MATCHES", 20),

@@ -61,8 +61,8 @@ class Tokens:
         return sorted((msgspec.json.decode(r, type=TokenInfo) for r in raw), key=lambda t: (t.created_at, t.id))
 
     async def revoke(self, account_id: str, token_id: str) -> None:
-        """Delete a minted token: it stops working at once in this process, within the token cache's
-        few seconds in other API processes."""
+        """Delete a minted token: it stops working at once in this process, and in the others as
+        soon as they hear of it (:meth:`service.accounts.Accounts.revoked`)."""
         raw = await self.redis.hget(tokens_key(account_id), token_id)
         if raw is None:
             raise NotFound("token_not_found", f"This account has no token {token_id!r}.")
@@ -71,4 +71,4 @@ class Tokens:
             pipe.delete(f"token:{info.token_hash}")
             pipe.hdel(tokens_key(account_id), token_id)
             await pipe.execute()
-        self.accounts.forget(info.token_hash)
+        await self.accounts.revoked(info.token_hash)

@@ -45,6 +45,7 @@ class Services(msgspec.Struct):
     streams: Streams
 
     async def close(self) -> None:
+        await self.accounts.close()
         await self.feeds.close()
         await self.store.close()
         await self.redis.aclose()

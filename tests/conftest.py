@@ -38,7 +38,8 @@ def redis_url(tmp_path_factory) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def settings(redis_url) -> Settings:
-    return Settings(redis_url=redis_url, admin_token="test-admin-token")
+    # many tests share this server from one address: no per-address limits (tests/attacks try them)
+    return Settings(redis_url=redis_url, admin_token="test-admin-token", rate_limit_anonymous=0, accounts_per_address=0)
 
 
 @pytest.fixture(scope="session")
@@ -192,9 +193,15 @@ class ServedServer:
         return self.output()
 
 
+SHARED_ADDRESS = {"RATE_LIMIT_ANONYMOUS": "0", "ACCOUNTS_PER_ADDRESS": "0"}
+"""Many attack tests share the ``served`` server from one address (127.0.0.1): per-address limits
+are off there; the tests of those limits start a server of their own with the defaults."""
+
+
 @pytest.fixture(scope="session")
 def served(tmp_path_factory) -> Iterator[ServedServer]:
-    """One real server for the session (embedded Redis, a worker, the API), as ``serve.sh`` starts it."""
-    server = ServedServer(tmp_path_factory.mktemp("served")).start()
+    """One real server for the session (embedded Redis, its workers, the API), as ``serve.sh`` starts
+    it, but for the per-address limits (:data:`SHARED_ADDRESS`)."""
+    server = ServedServer(tmp_path_factory.mktemp("served"), env=SHARED_ADDRESS).start()
     yield server
     server.stop()

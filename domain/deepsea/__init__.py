@@ -19,6 +19,7 @@ moves, the bot, the analysis), :mod:`~domain.deepsea.best` (the best placement),
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from domain.deepsea import rules
@@ -91,7 +92,7 @@ class DeepseaGame:
     def to_move(self, state: DeepseaState) -> tuple[str, ...]:
         return rules.to_move(state)
 
-    def legal_moves(self, state: DeepseaState, seat: str) -> list[str]:
+    def legal_moves(self, state: DeepseaState, seat: str) -> Sequence[str]:
         return legal_moves(state, seat)
 
     def deadline(self, state: DeepseaState) -> Deadline | None:

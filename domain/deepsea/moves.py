@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
@@ -45,17 +46,47 @@ def placements(state: DeepseaState, number: int) -> list[tuple[str, tuple[int, .
     return legal_placements(board, blocked_mask(board, sea), sea.bank)
 
 
-def legal_moves(state: DeepseaState, seat: str) -> list[str]:
+class PlacementMoves(Sequence[str]):
+    """The placements of a board, then ``pass``: each written in notation only when it is read, so
+    a page of a long list (an open 18x18 board fits some 12,000 placements) costs that page.
+
+    >>> moves = PlacementMoves([("I", (0, 1, 2, 3, 4))], size=13)
+    >>> len(moves), moves[0], list(moves[-1:])
+    (2, 'I on A1, B1, C1, D1, E1', ['pass'])
+    """
+
+    def __init__(self, fitting: list[tuple[str, tuple[int, ...]]], size: int):
+        self._fitting, self._size = fitting, size
+
+    def __len__(self) -> int:
+        return len(self._fitting) + 1
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sequence) and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]  (a list, not a value)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if index == len(self._fitting):
+            return "pass"
+        piece, cells = self._fitting[index]
+        return format_placement(placement_of(piece, cells, self._size))
+
+
+def legal_moves(state: DeepseaState, seat: str) -> Sequence[str]:
     """What ``seat`` may send now: ``select <n>`` while it selects; every placement on its board
-    and ``pass`` while it acts (the same whether or not it has sealed an action). Routes are not
-    listed: finding them is the players' part of the game."""
+    and ``pass`` while it acts (the same whether or not it has sealed an action), as
+    :class:`PlacementMoves`. Routes are not listed: finding them is the players' part of the game."""
     if selector(state) == seat:
         return [f"select {n}" for n in state.open_boards() if n not in state.selections.values()]
     number = board_in_play(state, seat)
     if number is None:
         return []
-    size = state.board(number).size
-    return [*(format_placement(placement_of(p, cells, size)) for p, cells in placements(state, number)), "pass"]
+    return PlacementMoves(placements(state, number), state.board(number).size)
 
 
 def safe_placements(state: DeepseaState, number: int) -> list[tuple[str, tuple[int, ...]]]:

@@ -11,7 +11,7 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 from domain.errors import NotAllowed
 from domain.game import Game
 from domain.match import OVER, MatchState
-from service.accounts import Account, Caller
+from service.accounts import SCOPES, Account, Caller
 from service.api.deps import address_of, problems, require
 from service.api.last_event_id import feed_id
 from service.api.strictness import strict_body
@@ -20,6 +20,7 @@ from service.api.views import public_options, your_turns
 from service.challenges import invited_accounts
 from service.matches import now_ms
 from service.problems import NotFound
+from service.rate_limits import RateLimited
 from service.read_models import MatchSummary, invited_key, turns_key, unstarted_key
 from service.streams import Lease
 from service.wiring import Services
@@ -35,11 +36,21 @@ class AccountController(Controller):
           responses=problems(400, 401, 403, 409, 422))
     async def create(self, request: Request, data: CreateAccount, services: Services,
                      caller: Caller | None) -> NewAccount:
+        """Anyone may open a player account (``ACCOUNTS_PER_ADDRESS`` an hour from one address,
+        unless an organizer asks); only an organizer's token that has every scope an organizer
+        account has may open an organizer account (no token creates one with more than it has)."""
         data = strict_body(await request.body(), CreateAccount)
         if data.organizer and caller is not None:
             require(caller, "organize")
         if data.organizer and not (caller and caller.organizer):
             raise NotAllowed("organizer_only", "Only an organizer can create an organizer account.")
+        if data.organizer and (missing := sorted(set(SCOPES) - caller.scopes)):  # type: ignore[union-attr]
+            raise NotAllowed("missing_scope", f"This token lacks the {missing[0]!r} scope, which an organizer "
+                                              f"account has: a token creates no account with more than it has.")
+        if not (caller and caller.organizer) and (limit := services.settings.accounts_per_address) > 0:
+            usage = await services.rate_limiter.hit(f"accounts-ip:{address_of(request)}", limit, 3600)
+            if usage.exceeded:
+                raise RateLimited(usage)
         account, token = await services.accounts.create(data.name, organizer=data.organizer, now=now_ms())
         return NewAccount(id=account.id, name=account.name, organizer=account.organizer, token=token)
 

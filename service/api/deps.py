@@ -10,8 +10,8 @@ from domain.game import Viewer
 from domain.match import MatchState
 from service.accounts import Caller
 from service.problems import PROBLEM_MEDIA_TYPE, Problem, Unauthenticated
+from service.rate_limits import CALLER, Authenticated
 from service.visibility import ANONYMOUS, Actor, viewer_for
-from service.wiring import Services
 
 _DESCRIPTIONS = {
     400: "Bad request: a query parameter, header or body does not have the expected form.",
@@ -36,19 +36,15 @@ def problems(*statuses: int) -> dict[int, ResponseSpec]:
             for s in sorted({*statuses, 429, 431, 503})}
 
 
-async def provide_caller(request: Request, services: Services) -> Caller | None:
-    """The account named by the bearer token, ``None`` without one; a wrong token is a 401, and
-    reading (``GET``) with a token that lacks the ``read`` scope a 403."""
-    header = request.headers.get("authorization")
-    if not header:
-        return None
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise Unauthenticated("bad_authorization", "Send 'Authorization: Bearer <token>'.")
-    account = await services.accounts.by_token_cached(token.strip())
-    if account is None:
-        raise Unauthenticated("unknown_token", "This bearer token belongs to no account.")
-    if request.method in ("GET", "HEAD"):
+async def provide_caller(request: Request) -> Caller | None:
+    """The account named by the bearer token, ``None`` without one (found by the rate limits'
+    middleware, :class:`service.rate_limits.Authenticated`); a malformed or unknown token is a
+    401, and reading (``GET``) with a token that lacks the ``read`` scope a 403."""
+    authenticated: Authenticated = request.scope.get(CALLER) or Authenticated()  # type: ignore[assignment]
+    if authenticated.refusal is not None:
+        raise authenticated.refusal
+    account = authenticated.caller
+    if account is not None and request.method in ("GET", "HEAD"):
         require(account, "read")
     return account
 

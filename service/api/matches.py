@@ -15,7 +15,7 @@ from service.accounts import Caller
 from service.api.deps import actor_of, address_of, problems, require, viewer_of
 from service.api.schemas import Accepted, AnyCommand, CreateMatch, CreateMatches, LegalMoves, MatchView, TurnPlayed
 from service.api.strictness import strict_body
-from service.api.views import match_view, moves_of, page_body
+from service.api.views import LEGAL_MOVES_PAGE, match_view, moves_of, page_body
 from service.challenges import places as challenge_places
 from service.matches import NewMatch
 from service.read_models import MatchSummary
@@ -221,16 +221,23 @@ class MatchController(Controller):
                      idempotency_key: IdempotencyKey = None) -> Response[Accepted]:
         return await send(services, match_id, b'{"type":"resign"}', caller, idempotency_key, None)
 
-    @get("/{match_id:str}/legal-moves", summary="Legal moves of a seat", responses=problems(400, 401, 404, 422))
+    @get("/{match_id:str}/legal-moves", summary="Legal moves of a seat, a page at a time",
+         responses=problems(400, 401, 404, 422))
     async def legal_moves(self, match_id: MatchId, services: Services, caller: Caller | None,
-                          seat: Annotated[str | None, Parameter(required=False, max_length=40)] = None) -> LegalMoves:
-        """The caller's own seat by default; ``seat=`` names another (moves are public information)."""
+                          seat: Annotated[str | None, Parameter(required=False, max_length=40)] = None,
+                          offset: Annotated[int, Parameter(ge=0, le=1_000_000)] = 0,
+                          limit: Annotated[int, Parameter(ge=1, le=1_000)] = LEGAL_MOVES_PAGE) -> LegalMoves:
+        """The caller's own seat by default; ``seat=`` names another (moves are public information).
+        ``limit`` moves (200 by default, at most 1,000) from ``offset`` on; ``total`` says how many
+        there are: only Deep Sea Voyage's placements run to thousands."""
         game, state = await services.matches.current(match_id)
         viewer = viewer_of(state, caller)
         seat = seat or viewer.seat
         if seat is not None and seat not in game.seats:
             raise InvalidCommand("unknown_seat", f"This match has the seats {', '.join(game.seats)}.")
-        return LegalMoves(match_id=match_id, version=state.version, seat=seat, moves=moves_of(game, state, seat))
+        moves = moves_of(game, state, seat)
+        return LegalMoves(match_id=match_id, version=state.version, seat=seat, moves=list(moves[offset:offset + limit]),
+                          offset=offset, total=len(moves))
 
     @get("/{match_id:str}/board.svg", summary="The board as SVG", media_type="image/svg+xml",
          responses=problems(400, 401, 404))

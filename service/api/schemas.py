@@ -179,6 +179,9 @@ class EventsPage(msgspec.Struct):
     to_move: list[str]
     events: list[RecordedEvent]
     legal_moves: list[str] | None = None
+    """The first 200 of the caller's legal moves (``GET /legal-moves`` pages through the rest)."""
+    legal_moves_total: int | None = None
+    """How many legal moves the caller has in all (with ``legal_moves=true``)."""
 
 
 class Accepted(msgspec.Struct):
@@ -198,10 +201,14 @@ class TurnPlayed(msgspec.Struct):
 
 
 class LegalMoves(msgspec.Struct):
+    """One page of a seat's legal moves: ``moves`` from ``offset`` on, ``total`` in all."""
+
     match_id: str
     version: int
     seat: str | None
     moves: list[str]
+    offset: int = 0
+    total: int = 0
 
 
 class GameInfo(msgspec.Struct):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import msgspec
 
 from domain import match as lifecycle
@@ -29,7 +31,12 @@ def to_move(game: Game, state: MatchState) -> list[str]:
     return list(game.to_move(state.game)) if state.status == "running" else []
 
 
-def moves_of(game: Game, state: MatchState, seat: str | None) -> list[str]:
+LEGAL_MOVES_PAGE = 200
+"""How many legal moves a listing shows unless asked for more (``limit``, up to 1,000): the
+longest listing (an open 18x18 Deep Sea Voyage board: some 12,000 placements, 446 KB) is paged."""
+
+
+def moves_of(game: Game, state: MatchState, seat: str | None) -> Sequence[str]:
     """The legal moves of ``seat`` (none for no seat, or unless the match is running)."""
     return game.legal_moves(state.game, seat) if seat and state.status == "running" else []
 
@@ -42,13 +49,17 @@ class _PageHead(msgspec.Struct):
     status: str
     to_move: list[str]
     legal_moves: list[str] | None
+    legal_moves_total: int | None
 
 
 def page_body(match_id: str, page: Page, with_legal_moves: bool) -> bytes:
-    """The JSON of an :class:`~service.api.schemas.EventsPage` for ``page``."""
+    """The JSON of an :class:`~service.api.schemas.EventsPage` for ``page`` (with the first
+    :data:`LEGAL_MOVES_PAGE` legal moves, if asked)."""
     state = page.state
+    moves = moves_of(page.game, state, page.viewer.seat) if with_legal_moves else None
     head = _PageHead(match_id=match_id, version=state.version, status=state.status, to_move=to_move(page.game, state),
-                     legal_moves=moves_of(page.game, state, page.viewer.seat) if with_legal_moves else None)
+                     legal_moves=None if moves is None else list(moves[:LEGAL_MOVES_PAGE]),
+                     legal_moves_total=None if moves is None else len(moves))
     return msgspec.json.encode(head)[:-1] + b',"events":' + msgspec.json.encode(page.events) + b"}"
 
 

@@ -1,6 +1,6 @@
-"""Rate limits per token (and, when configured, per client address without one), against a second
-live server with tiny limits on the same Redis: the headers, the 429 with ``Retry-After``, recovery
-after the window, and tokens that do not share a window."""
+"""Rate limits per token, per account and per client address without a (known) token, against a
+second live server with tiny limits on the same Redis: the headers, the 429 with ``Retry-After``,
+recovery after the window, tokens that do not share a window, accounts that do."""
 
 from __future__ import annotations
 
@@ -13,13 +13,13 @@ import pytest
 
 from tests.conftest import LiveServer, new_account
 
-LIMIT, WINDOW_S, ANONYMOUS_LIMIT = 3, 3, 2
+LIMIT, WINDOW_S, ANONYMOUS_LIMIT, ACCOUNT_LIMIT = 3, 3, 2, 5
 
 
 @pytest.fixture(scope="module")
 def limited(settings) -> Iterator[httpx.Client]:
     tiny = msgspec.structs.replace(settings, rate_limit=LIMIT, rate_limit_window_s=WINDOW_S,
-                                   rate_limit_anonymous=ANONYMOUS_LIMIT)
+                                   rate_limit_anonymous=ANONYMOUS_LIMIT, rate_limit_account=ACCOUNT_LIMIT)
     server = LiveServer(tiny).start()
     with httpx.Client(base_url=server.url, timeout=30) as client:
         yield client
@@ -56,23 +56,52 @@ def test_a_token_gets_its_headers_a_429_past_the_limit_and_its_requests_back_aft
     assert back.status_code == 200 and usage(back)[:2] == (LIMIT, 2)
 
 
-def test_errors_count_and_carry_the_headers_too(limited):
-    wrong = {"Authorization": "Bearer dm_not-a-token"}
-    first = limited.get("/accounts/me", headers=wrong)
-    assert first.status_code == 401 and usage(first)[:2] == (LIMIT, 2)
+def test_a_refused_token_counts_against_the_address_and_carries_the_headers_too(limited):
+    time.sleep(WINDOW_S)  # a window of the address's own (the other tests here spend it too)
+    unknown = limited.get("/accounts/me", headers={"Authorization": "Bearer dm_" + "x" * 43})
+    assert unknown.status_code == 401 and unknown.json()["code"] == "unknown_token"
+    assert usage(unknown)[:2] == (ANONYMOUS_LIMIT, 1)
+    malformed = limited.get("/accounts/me", headers={"Authorization": "Bearer not a token at all"})
+    assert malformed.status_code == 401 and malformed.json()["code"] == "bad_authorization"
+    assert usage(malformed)[:2] == (ANONYMOUS_LIMIT, 0)
+    assert limited.get("/accounts/me", headers={"Authorization": "Bearer dm_" + "y" * 43}).status_code == 429
 
 
-def test_anonymous_requests_are_limited_per_address_when_configured(limited, http):
+def test_anonymous_requests_are_limited_per_address(limited, http):
+    time.sleep(WINDOW_S)
     answers = [limited.get("/games") for _ in range(ANONYMOUS_LIMIT + 1)]
     assert [r.status_code for r in answers] == [200] * ANONYMOUS_LIMIT + [429]
     assert usage(answers[0])[:2] == (ANONYMOUS_LIMIT, 1)
     assert "retry-after" in answers[-1].headers
+    assert limited.get("/health").status_code == 200  # what a load balancer polls is never limited
 
 
-def test_the_default_limit_is_generous_and_anonymous_requests_are_not_limited(http):
+def test_all_the_tokens_of_an_account_share_one_budget(settings, limited):
+    import asyncio
+
+    from service.wiring import connect
+
+    async def account_with_tokens() -> list[str]:  # made directly: no request counts against it
+        services = connect(settings)
+        try:
+            account, token = await services.accounts.create(f"rl{time.time_ns()}")
+            return [token] + [(await services.tokens.mint(account, ["read"], "bot", 0))[1] for _ in range(3)]
+        finally:
+            await services.close()
+
+    own, *minted = [{"Authorization": f"Bearer {t}"} for t in asyncio.run(account_with_tokens())]
+    statuses = [limited.get("/accounts/me", headers=headers).status_code
+                for _ in range(2) for headers in (own, *minted)]  # 8 requests, 2 a token: under each token's 3
+    assert statuses == [200] * ACCOUNT_LIMIT + [429] * (8 - ACCOUNT_LIMIT)
+
+
+def test_the_default_limits_are_generous(http):
+    from service.settings import Settings
+
+    defaults = Settings()
+    assert (defaults.rate_limit, defaults.rate_limit_account, defaults.rate_limit_anonymous) == (6000, 6000, 600)
     _, headers = new_account(http, "rl")
     assert usage(http.get("/accounts/me", headers=headers))[:2] == (6000, 5999)
-    assert "ratelimit-limit" not in http.get("/games").headers
 
 
 def test_api_processes_count_exactly_on_their_own_and_share_their_counts_when_they_flush(settings):

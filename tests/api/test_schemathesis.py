@@ -102,9 +102,10 @@ include-name = "POST /tournaments"
 checks.positive_data_acceptance.expected-statuses = {_RULE_422}
 
 # Commands are refused by the rules of the match's game (illegal move, bad notation, a command this
-# game does not have); turn/join/ready/resign decide the same way.
+# game does not have, an Idempotency-Key used for another command); turn/join/ready/resign and the
+# challenge's accept/decline/cancel decide the same way.
 [[operations]]
-include-path-regex = "^/matches/\\\\{{match_id\\\\}}/(commands|turn|join|ready|resign)$"
+include-path-regex = "^/matches/\\\\{{match_id\\\\}}/(commands|turn|join|ready|resign|accept|decline|cancel)$"
 checks.positive_data_acceptance.expected-statuses = {_RULE_422}
 
 # `seat=` is any string of at most 40 characters; a seat the match's game does not have is a 422.
@@ -142,6 +143,9 @@ def _short_wait(case) -> None:
     """
     query = case.query or {}
     wait = query.get("wait")
+    if "wait" not in query and case.path.endswith("/turn"):  # its default wait is 30 s
+        case.query = {**query, "wait": 60 / LONG_POLL_SCALE}
+        return
     if isinstance(wait, bool) or not isinstance(wait, (int, float, str)):
         return  # absent, or a negative case (a list, null...)
     try:
