@@ -13,6 +13,7 @@ says ``queued`` for a job that no longer exists.
 
 from __future__ import annotations
 
+import datetime
 import time
 
 import msgspec
@@ -34,6 +35,11 @@ redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[5])
 return 1
 """
+
+
+TAKEN_S = 10
+"""A job out of the queue but not started this long after it was queued was taken by a worker that
+will not run it."""
 
 
 class TooManyAnalyses(DomainError):
@@ -65,7 +71,7 @@ class Analyses:
         usage = await self.limiter.hit(f"rate-analysis:{account}", self.settings.analysis_rate_limit, 3600)
         if usage.exceeded:
             raise RateLimited(usage)
-        limit_ms = (self.settings.analysis_time_limit_s + 60) * 1000
+        limit_ms = int((self.settings.analysis_time_limit_s + 60) * 1000)
         now = int(time.time() * 1000)
         taken = await self.limiter.pipe.evalsha(self._take, [f"analyses:{account}"],
                                                 [key, now, now + limit_ms, self.settings.analyses_per_account,
@@ -74,9 +80,11 @@ class Analyses:
             raise TooManyAnalyses("too_many_analyses",
                                   f"You have {self.settings.analyses_per_account} analyses queued or running; "
                                   f"ask again when one of them is done.")
-        if await self.redis.set(key, b'{"status":"queued"}', nx=True, ex=3600):
+        queued = msgspec.json.encode({"status": "queued", "account": account})
+        if await self.redis.set(key, queued, nx=True, ex=3600):
             self.queue.enqueue("workers.jobs.analyse", match_id, version, account, job_id=job_id(match_id, version),
-                               result_ttl=60, failure_ttl=3600, job_timeout=self.settings.analysis_time_limit_s + 30)
+                               result_ttl=60, failure_ttl=3600,
+                               job_timeout=int(self.settings.analysis_time_limit_s) + 30)
         return "queued"
 
     async def stored(self, match_id: str, version: int) -> dict | None:
@@ -89,13 +97,27 @@ class Analyses:
         stored = msgspec.json.decode(raw)
         if stored["status"] == "queued" and self._lost(job_id(match_id, version)):
             await self.redis.delete(key)
+            if account := stored.get("account"):
+                await self.release(account, key)
             return {"status": "failed", "result": {"error": "lost", "detail": "The job was lost; ask again."}}
         return stored
 
     def _lost(self, job: str) -> bool:
+        """Gone, failed, taken from the queue by a worker that never started it (it died, or
+        hangs, with the job in its socket), or started longer ago than any analysis may run."""
         queued = self.queue.fetch_job(job)
-        return queued is None or queued.get_status(refresh=False) in (
-            JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
+        if queued is None:
+            return True
+        status = queued.get_status(refresh=False)
+        if status == JobStatus.QUEUED and queued.enqueued_at is not None:
+            waited = datetime.datetime.now(datetime.timezone.utc) - queued.enqueued_at.replace(
+                tzinfo=datetime.timezone.utc)
+            return waited.total_seconds() > TAKEN_S and self.queue.get_job_position(job) is None
+        if status == JobStatus.STARTED and queued.started_at is not None:
+            running = datetime.datetime.now(datetime.timezone.utc) - queued.started_at.replace(
+                tzinfo=datetime.timezone.utc)
+            return running.total_seconds() > self.settings.analysis_time_limit_s + 60
+        return status in (JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
 
     async def release(self, account: str, key: str) -> None:
         """The analysis ``key`` of ``account`` ended: its place is free."""

@@ -69,7 +69,7 @@ class RQBackground:
 
     def __init__(self, queues: dict[str, Queue], settings: Settings, remember: int = 10_000):
         self.queues = queues
-        self.timeouts = {BOTS: settings.bot_time_limit_s + 30, SOLVERS: settings.solver_time_limit_s + 30}
+        self.timeouts = {BOTS: int(settings.bot_time_limit_s) + 30, SOLVERS: int(settings.solver_time_limit_s) + 30}
         self._checked: collections.OrderedDict[str, float] = collections.OrderedDict()
         self._attempts: dict[str, int] = {}
         self._remember = remember

@@ -70,9 +70,9 @@ class Settings(msgspec.Struct, frozen=True):
     match_expiry_s: int = 86_400
     max_unstarted_matches: int = 20
     max_invitations: int = 20
-    bot_time_limit_s: int = 10
-    solver_time_limit_s: int = 60
-    analysis_time_limit_s: int = 20
+    bot_time_limit_s: float = 10
+    solver_time_limit_s: float = 60
+    analysis_time_limit_s: float = 20
     analyses_per_account: int = 2
     analysis_rate_limit: int = 60
     redis_pool_size: int = 64
@@ -104,6 +104,11 @@ def _flag(name: str) -> bool:
     return os.environ.get(name, "").strip().lower() in ("1", "true", "yes", "on")
 
 
+def _seconds(name: str, default: float) -> float:
+    value = os.environ.get(name)
+    return float(value) if value else default
+
+
 def from_environment() -> Settings:
     return Settings(
         redis_url=os.environ.get("REDIS_URL") or None,
@@ -121,9 +126,9 @@ def from_environment() -> Settings:
         match_expiry_s=_number("MATCH_EXPIRY_S", 86_400),
         max_unstarted_matches=_number("MAX_UNSTARTED_MATCHES", 20),
         max_invitations=_number("MAX_INVITATIONS", 20),
-        bot_time_limit_s=_number("BOT_TIME_LIMIT_S", 10),
-        solver_time_limit_s=_number("SOLVER_TIME_LIMIT_S", 60),
-        analysis_time_limit_s=_number("ANALYSIS_TIME_LIMIT_S", 20),
+        bot_time_limit_s=_seconds("BOT_TIME_LIMIT_S", 10),
+        solver_time_limit_s=_seconds("SOLVER_TIME_LIMIT_S", 60),
+        analysis_time_limit_s=_seconds("ANALYSIS_TIME_LIMIT_S", 20),
         analyses_per_account=_number("ANALYSES_PER_ACCOUNT", 2),
         analysis_rate_limit=_number("ANALYSIS_RATE_LIMIT", 60),
         redis_pool_size=_number("REDIS_POOL_SIZE", 64),
