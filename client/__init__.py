@@ -22,6 +22,7 @@ import msgspec
 from service.api.schemas import (
     Accepted,
     AccountOut,
+    Challenges,
     EventsPage,
     LegalMoves,
     MatchView,
@@ -89,7 +90,22 @@ class Client:
         return self._call(MatchView, "GET", f"/matches/{match_id}")
 
     def ready(self, match_id: str) -> Accepted:
+        """Say ready (which also accepts a challenge)."""
         return self._call(Accepted, "POST", f"/matches/{match_id}/ready")
+
+    def challenges(self) -> Challenges:
+        """The challenges this account has received (accept or decline them) and sent."""
+        return self._call(Challenges, "GET", "/accounts/me/challenges")
+
+    def accept(self, match_id: str) -> Accepted:
+        return self._call(Accepted, "POST", f"/matches/{match_id}/accept")
+
+    def decline(self, match_id: str) -> Accepted:
+        return self._call(Accepted, "POST", f"/matches/{match_id}/decline")
+
+    def cancel(self, match_id: str) -> Accepted:
+        """Withdraw a match this account created that has not started."""
+        return self._call(Accepted, "POST", f"/matches/{match_id}/cancel")
 
     def command(self, match_id: str, body: dict[str, Any] | msgspec.Struct, *, idempotency_key: str | None = None,
                 expected_version: int | None = None) -> Accepted:
@@ -111,8 +127,14 @@ class Client:
                                    "Idempotency-Key": idempotency_key or str(uuid.uuid4())})
 
     def legal_moves(self, match_id: str, seat: str | None = None) -> list[str]:
-        params = {"seat": seat} if seat else {}
-        return self._call(LegalMoves, "GET", f"/matches/{match_id}/legal-moves", params=params).moves
+        """Every legal move of ``seat`` (the caller's own by default), read page by page."""
+        moves: list[str] = []
+        while True:
+            params = {"offset": len(moves), "limit": 1000, **({"seat": seat} if seat else {})}
+            page = self._call(LegalMoves, "GET", f"/matches/{match_id}/legal-moves", params=params)
+            moves += page.moves
+            if not page.moves or len(moves) >= page.total:
+                return moves
 
     def events(self, match_id: str, after: int = 0, wait: float = 0, legal_moves: bool = False) -> EventsPage:
         """Events after version ``after``; with ``wait`` (seconds) a long-poll for the first one; with

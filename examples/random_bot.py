@@ -5,10 +5,11 @@ Usage::
 
     python examples/random_bot.py --api http://127.0.0.1:8000 --token "$BOB_TOKEN" [--once]
 
-It asks the server which matches wait on it (``GET /accounts/me/turns``), acts in each (ready,
-choose a seat, or a random legal move sent with an Idempotency-Key, so a retry can never play
-twice), and when nothing waits on it, listens to its account stream (``GET /accounts/me/stream``,
-Server-Sent Events) until something happens. Only the standard library is used.
+It accepts every challenge it receives (``GET /accounts/me/challenges``), asks the server which
+matches wait on it (``GET /accounts/me/turns``), acts in each (ready, choose a seat, or a random
+legal move sent with an Idempotency-Key, so a retry can never play twice), and when nothing waits
+on it, listens to its account stream (``GET /accounts/me/stream``, Server-Sent Events) until
+something happens. Only the standard library is used.
 """
 
 from __future__ import annotations
@@ -143,9 +144,18 @@ def act(api: Api, turn: dict) -> None:
         print(f"{turn['match_id']}: {command} refused: {answer.get('detail')}")
 
 
+def accept_challenges(api: Api) -> int:
+    """Accept every challenge received; how many there were."""
+    _, challenges = api.call("GET", "/accounts/me/challenges")
+    for challenge in challenges["received"]:
+        api.call("POST", f"/matches/{challenge['match_id']}/accept")
+    return len(challenges["received"])
+
+
 def run(api: Api, once: bool) -> None:
     handled: set[tuple[str, int]] = set()  # a sealed track leaves us listed until the reveal: act once
     while True:
+        accept_challenges(api)
         status, turns = api.call("GET", "/accounts/me/turns")
         if status != 200:
             raise SystemExit(f"cannot list turns: {turns}")
