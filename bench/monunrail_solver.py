@@ -116,11 +116,11 @@ def unrail(args: argparse.Namespace) -> None:
     for name, mask in tracks.items():
         solver = UnrailSolver(g)
         started = time.perf_counter()
-        wins, move = solver.value(mask)
+        value = solver.value(mask)
         elapsed = time.perf_counter() - started
         times.append(elapsed)
         print(f"  {name:<44} {ms(elapsed)}  groups memoised {len(solver.table):9,d}  "
-              f"wins={wins} {' '.join(move or ())}")
+              f"wins={value.wins} {' '.join(value.move or ())}")
     summary("all 24-tile positions", times)
 
 
