@@ -4,7 +4,7 @@ In the unrail phase: the exact game value -- whether the seat to move wins with 
 winning move -- from :mod:`domain.monunrail.unrail`, or ``unknown`` when its search needs more than
 ``budget`` work units (:data:`ANALYSIS_BUDGET`, under a second; the shared memo keeps what it
 finished, so the next analysis in the same process, of this position or a later one, goes
-further). In the build phase: why the track is not yet complete, and the legal moves as
+further -- the worker, though, forks a child for each). In the build phase: why the track is not yet complete, and the legal moves as
 :mod:`domain.monunrail.legal` lists them. Whether the track can still be completed depends on the
 supply, so it is not analysed while the game runs.
 
