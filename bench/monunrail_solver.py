@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/monunrail_solver.py                 # everything, default sizes
     .venv/bin/python bench/monunrail_solver.py --positions 300 --cpsat 60 --tracks 6
+    .venv/bin/python bench/monunrail_solver.py --skip completion --tracks 3   # the unrail value only
 
 Prints figures next to the targets, asserts nothing.
 
@@ -11,8 +12,12 @@ Prints figures next to the targets, asserts nothing.
    what was taken ± a tile); then hand-made worst cases. The first call in a process (loading the
    compiled DP from numba's cache, building the transition table) is timed apart. ``--cpsat N``
    also times OR-Tools CP-SAT on the first N positions and checks both agree.
-2. Unrail value, cold (a fresh solver each time): 24-tile tracks -- the ring around A1-G7, random
-   complete tracks of exactly 24 tiles (CP-SAT, random cells forced onto them), a solid 4×6 block.
+2. Unrail value, cold (a fresh solver each time), at the default budget next to the unbounded search
+   (the baseline; positions of at most ``--unbounded-tiles`` tiles): 24-tile tracks -- the ring
+   around A1-G7, random complete tracks of exactly 24 tiles (CP-SAT, random cells forced onto them)
+   --, solid blocks from 4×4 to the whole 8×7 board, and two blocks on a 12×8 board (the Python
+   search); how many calls at the default budget one shared solver needs (its memo carries over);
+   the 6×5 block at the bot's budget.
 """
 
 from __future__ import annotations
@@ -32,7 +37,8 @@ from monunrail_cpsat import carved_position, cpsat_completable, random_position,
 from domain.monunrail.board import grid  # noqa: E402
 from domain.monunrail.completion import complete  # noqa: E402
 from domain.monunrail.tiles import CROSS, LU, UD  # noqa: E402
-from domain.monunrail.unrail import UnrailSolver, cells_mask, position_of, warm_up  # noqa: E402
+from domain.monunrail.bot import BOT_BUDGET  # noqa: E402
+from domain.monunrail.unrail import DEFAULT_BUDGET, UnrailSolver, cells_mask, position_of, warm_up  # noqa: E402
 
 DEFAULT = {"straight": 6, "turn": 9, "crossroads": 9}
 
@@ -98,30 +104,65 @@ def completion(args: argparse.Namespace) -> None:
         print(f"  agreement: {agree}/{len(sample)}")
 
 
+UNBOUNDED = 1 << 62
+"""A budget no search reaches: the search as it was before it had one (the baseline)."""
+
+
+def block(g, width: int, height: int) -> int:
+    return sum(1 << (r * g.width + c) for r in range(height) for c in range(width))
+
+
+def timed_value(solver: UnrailSolver, mask: int, budget: int) -> tuple[float, str]:
+    started = time.perf_counter()
+    value = solver.value(mask, budget)
+    elapsed = time.perf_counter() - started
+    answer = "unknown" if value.wins is None else f"wins={value.wins} {' '.join(value.move or ())}".strip()
+    return elapsed, f"{ms(elapsed)} {value.work:9,d} units  {answer:<18}"
+
+
+def calls_until_known(g, mask: int, most: int) -> str:
+    """How many calls at the default budget one shared solver needs to answer (its memo carries over)."""
+    solver = UnrailSolver(g)
+    for call in range(1, most + 1):
+        if solver.value(mask).wins is not None:
+            return f"{call}"
+    return f"> {most}"
+
+
 def unrail(args: argparse.Namespace) -> None:
     g = grid(8, 7)
-    print("2. Unrail value (win/loss + winning move), cold solver, 8x7")
+    print(f"2. Unrail value, cold solver (a fresh one per position): at the default budget ({DEFAULT_BUDGET:,} "
+          f"work units) | unbounded (the baseline), when at most {args.unbounded_tiles} tiles | calls at the "
+          "default budget until known (one shared solver)")
     started = time.perf_counter()
     warm_up()
     print(f"  first call in the process (load the compiled search):  {ms(time.perf_counter() - started)}")
     ring = [n for n in g.names if (n[0] in "AG" and n[1] in "1234567") or (n[1] in "17" and n[0] in "ABCDEFG")]
-    tracks = {"ring A1-G7 (24 tiles)": cells_mask(g, " ".join(ring))}
+    positions = {"8x7: ring A1-G7 (24 tiles)": (g, cells_mask(g, " ".join(ring)))}
     rng = random.Random(args.seed)
     start = tuple(UD if n in ("D4", "E4") else 0 for n in g.names)
     for k in range(args.tracks):
         track = random_track(rng, g, start, {"straight": 20, "turn": 20, "crossroads": 6}, size=24, seconds=20)
-        tracks[f"random 24-tile track #{k + 1} ({sum(c == CROSS for c in track)} crossroads)"] = position_of(track, False)
-    tracks["solid 4x6 block (24 tiles)"] = sum(1 << (r * 8 + c) for r in range(4) for c in range(6))
+        crossroads = sum(c == CROSS for c in track)
+        positions[f"8x7: random 24-tile track #{k + 1} ({crossroads} +)"] = (g, position_of(track, False))
+    for width, height in ((4, 4), (5, 4), (4, 6), (5, 5), (6, 5), (8, 7)):
+        positions[f"8x7: solid {width}x{height} block ({width * height} tiles)"] = (g, block(g, width, height))
+    big = grid(12, 8)  # over 63 cells: the Python search
+    for width, height in ((4, 4), (6, 5)):
+        positions[f"12x8 (Python): solid {width}x{height} block"] = (big, block(big, width, height))
     times = []
-    for name, mask in tracks.items():
-        solver = UnrailSolver(g)
-        started = time.perf_counter()
-        wins, move = solver.value(mask)
-        elapsed = time.perf_counter() - started
+    for name, (board, mask) in positions.items():
+        elapsed, bounded = timed_value(UnrailSolver(board), mask, DEFAULT_BUDGET)
         times.append(elapsed)
-        print(f"  {name:<44} {ms(elapsed)}  groups memoised {len(solver.table):9,d}  "
-              f"wins={wins} {' '.join(move or ())}")
-    summary("all 24-tile positions", times)
+        tiles = bin(mask).count("1")
+        baseline = (timed_value(UnrailSolver(board), mask, UNBOUNDED)[1] if tiles <= args.unbounded_tiles
+                    else f"{'not run':<48}")
+        repeats = calls_until_known(board, mask, args.repeats) if board.size <= 63 else "-"
+        print(f"  {name:<38} {bounded}| {baseline}| {repeats}")
+    summary(f"all positions at {DEFAULT_BUDGET:,} units", times)
+    g65 = block(g, 6, 5)
+    for who, budget in (("the bot", BOT_BUDGET), ("an analysis", DEFAULT_BUDGET)):
+        print(f"  8x7: solid 6x5 block, {who:<11} {budget:>7,} units: {timed_value(UnrailSolver(g), g65, budget)[1]}")
 
 
 def main() -> None:
@@ -130,6 +171,8 @@ def main() -> None:
     parser.add_argument("--cpsat", type=int, default=60)
     parser.add_argument("--tracks", type=int, default=6)
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--unbounded-tiles", type=int, default=24, help="run the unbounded search up to this size")
+    parser.add_argument("--repeats", type=int, default=10, help="most calls at the default budget until known")
     parser.add_argument("--skip", choices=("completion", "unrail"), action="append", default=[])
     args = parser.parse_args()
     if "completion" not in args.skip:

@@ -10,8 +10,8 @@ complete?), :mod:`~domain.monunrail.completion` (the Impossible solver, with its
 value), :mod:`~domain.monunrail.state`, :mod:`~domain.monunrail.setup`,
 :mod:`~domain.monunrail.moves`, :mod:`~domain.monunrail.turns`, :mod:`~domain.monunrail.timing`,
 :mod:`~domain.monunrail.items`, :mod:`~domain.monunrail.rules` (the decider),
-:mod:`~domain.monunrail.legal`, :mod:`~domain.monunrail.view`, :mod:`~domain.monunrail.svg` and
-:mod:`~domain.monunrail.analysis`. :data:`MONUNRAIL` is the :class:`domain.game.Game`.
+:mod:`~domain.monunrail.legal`, :mod:`~domain.monunrail.bot` (the built-in bot),
+:mod:`~domain.monunrail.view`, :mod:`~domain.monunrail.svg` and :mod:`~domain.monunrail.analysis`. :data:`MONUNRAIL` is the :class:`domain.game.Game`.
 
 >>> from domain.game import Context
 >>> s = MONUNRAIL.begin(MONUNRAIL.initial(MonunrailOptions(), seed=0), at=0)
@@ -25,12 +25,11 @@ Built(seat='first', tiles=['D3 RD', 'E3 DL'], at=5000, completed=False, outcome=
 
 from __future__ import annotations
 
-import random
 from typing import Any, ClassVar
 
 from domain.codec import ORGANIZER
 from domain.game import Context, Deadline, Job, Result, Viewer, is_due
-from domain.monunrail import legal, rules, turns
+from domain.monunrail import bot, legal, rules, turns
 from domain.monunrail.analysis import MonunrailAnalysis, analyse
 from domain.monunrail.completion import complete
 from domain.monunrail.notation import format_tiles, parse_tiles
@@ -116,13 +115,9 @@ class MonunrailGame:
         return rules.on_timeout_events(state, current.seat, current.key, ctx.now)  # type: ignore[arg-type]
 
     def bot_commands(self, state: MonunrailState, seat: str, seed: int) -> list[Any]:
-        """Up to seven random legal moves (never the pie swap), then Impossible where it may be
-        called: the bot cannot see the supply, so builds of a kind that ran out are refused and
-        the worker goes down the list, as a person would."""
-        legal_now = legal.legal_moves(state, seat)
-        moves = [m for m in legal_now if m not in ("swap", "impossible")]
-        chosen = random.Random(seed).sample(moves, min(7, len(moves)))
-        return [legal.command_for(state, m) for m in chosen + (["impossible"] if "impossible" in legal_now else [])]
+        """Random legal moves, a winning removal first when a bounded search finds one, then
+        Impossible where it may be called (see :mod:`domain.monunrail.bot`)."""
+        return bot.bot_commands(state, seat, seed)
 
     def jobs(self, state: MonunrailState) -> list[Job]:
         """While an Impossible waits for the solver: ``Job(key="impossible:<n>", kind="completion")``."""
@@ -157,7 +152,8 @@ class MonunrailGame:
         return ORGANIZER if isinstance(event, SupplySet) else None
 
     def analyse(self, state: MonunrailState) -> MonunrailAnalysis:
-        """Unrail phase: the exact value and a winning move; build phase: why the track is incomplete."""
+        """Unrail phase: the exact value and a winning move (``unknown`` past the search's budget);
+        build phase: why the track is incomplete."""
         return analyse(state)
 
     def svg(self, state: MonunrailState, viewer: Viewer) -> str:

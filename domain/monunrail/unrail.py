@@ -1,4 +1,4 @@
-"""The unrail phase as a game: its moves and its exact value.
+"""The unrail phase as a game: its moves and its exact value, within a budget.
 
 A position is the bit set of the tiles that may still be removed (bit ``i`` = cell ``i``; in
 Multicolor the red tiles only, blue ones are walls). A move removes 1-3 of them side by side in one
@@ -11,16 +11,23 @@ number is found by exhaustive search, memoised on the group's bit set: compiled
 is first moved to the board's top-left corner (the same shape anywhere is looked up once). The
 player to move wins iff the XOR is not 0; a winning move is one that makes it 0.
 
+The search is exponential in the size of a group (a solid 5×5 block of tiles takes over a minute,
+6×5 over a quarter of an hour), so every call has a budget in work units (:data:`DEFAULT_BUDGET`):
+the answer is exact when the search finishes within it, and unknown (``None``) otherwise.
+
 >>> from domain.monunrail.board import grid
 >>> g = grid(8, 7)
 >>> ring = cells_mask(g, "C3 D3 E3 C4 E4 C5 D5 E5")
 >>> solver = UnrailSolver(g)
->>> solver.grundy(ring), solver.value(ring)  # the second player mirrors every move
-(0, (False, None))
->>> solver.value(ring ^ cells_mask(g, "D3"))
-(True, ('C4',))
->>> solver.value(cells_mask(g, "C3 D3")), solver.value(cells_mask(g, "C3 E3"))
-((True, ('C3', 'D3')), (False, None))
+>>> solver.value(ring)  # the second player mirrors every move
+UnrailValue(wins=False, move=None, grundy=0, work=57)
+>>> solver.value(ring ^ cells_mask(g, "D3")).move
+('C4',)
+>>> solver.value(cells_mask(g, "C3 D3")).move, solver.value(cells_mask(g, "C3 E3")).wins
+(('C3', 'D3'), False)
+>>> block = cells_mask(g, " ".join(f"{c}{r}" for c in "ABCDEF" for r in "12345"))
+>>> solver.value(block, budget=1_000)
+UnrailValue(wins=None, move=None, grundy=None, work=1000)
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 
+import msgspec
 import numpy as np
 
 from domain.monunrail import unrail_dp
@@ -55,16 +63,37 @@ def bits(mask: int) -> Iterator[int]:
 MEMO_LIMIT = 2_000_000
 """A shared solver forgets what it learnt when its memo grows past this many groups."""
 
+DEFAULT_BUDGET = 200_000
+"""Work units one call may spend: one per group searched (a memo miss) by the compiled search,
+:data:`PYTHON_GROUP_COST` by the Python one; what is already memoised costs nothing."""
+
+PYTHON_GROUP_COST = 20
+"""How many work units a group searched in Python costs (it is that much slower than compiled)."""
+
+UNKNOWN = unrail_dp.UNKNOWN
+"""What the search returns inside this module once its budget has run out."""
+
+
+class UnrailValue(msgspec.Struct, frozen=True):
+    """``wins``: whether the player to move wins; ``move``: a winning move (cell names; ``None`` when
+    it loses); ``grundy``: the position's Sprague-Grundy number; all three ``None`` when the budget
+    ran out. ``work``: the work units spent."""
+
+    wins: bool | None
+    move: tuple[str, ...] | None
+    grundy: int | None
+    work: int
+
 
 def warm_up() -> None:
     """Load (or compile) the compiled search ahead of the first analysis."""
-    solver = UnrailSolver(Grid(3, 3), compiled=True)
-    solver.value(0b111)
+    UnrailSolver(Grid(3, 3), compiled=True).value(0b111)
 
 
 @functools.cache
 def solver_for(g: Grid) -> UnrailSolver:
-    """The solver shared by every position on ``g``'s board size (its memo is pure: shapes' values)."""
+    """The solver shared by every position on ``g``'s board size (its memo is pure: shapes' values;
+    so a call that ran out of budget leaves what it finished for the next)."""
     return UnrailSolver(g)
 
 
@@ -118,46 +147,77 @@ class UnrailSolver:
         left = (folded & -folded).bit_length() - 1
         return group >> (top * w + left)
 
-    def grundy(self, mask: int) -> int:
-        """The Sprague-Grundy number of a position (the XOR over its groups)."""
+    def grundy(self, mask: int, budget: int = DEFAULT_BUDGET) -> int | None:
+        """The Sprague-Grundy number of a position (the XOR over its groups); ``None`` when the
+        search needs more than ``budget`` work units."""
+        value = self._sum(mask, np.array([budget], np.int64))
+        return None if value == UNKNOWN else value
+
+    def value(self, mask: int, budget: int = DEFAULT_BUDGET) -> UnrailValue:
+        """Whether the player to move wins, a winning move and the number, spending at most ``budget``
+        work units (see :data:`DEFAULT_BUDGET`); all three ``None`` when that was not enough."""
+        left = np.array([budget], np.int64)
+        found = self._winning_move(mask, left)
+        work = budget - int(left[0])
+        if found is None:
+            return UnrailValue(wins=None, move=None, grundy=None, work=work)
+        number, move = found
+        return UnrailValue(wins=number != 0, move=tuple(self.g.name(i) for i in bits(move)) if move else None,
+                           grundy=number, work=work)
+
+    def _winning_move(self, mask: int, left: np.ndarray) -> tuple[int, int] | None:
+        """The position's number and a removal after which the opponent is lost (0: there is none);
+        ``None`` when the budget ran out."""
+        groups = []
+        for group in self.components(mask):
+            value = self._sum(group, left)
+            if value == UNKNOWN:
+                return None
+            groups.append((group, value))
+        total = 0
+        for _, value in groups:
+            total ^= value
+        if not total:
+            return 0, 0
+        for group, value in groups:
+            target = total ^ value
+            for seg in self.moves(group):
+                after = self._sum(group ^ seg, left)
+                if after == UNKNOWN:
+                    return None
+                if after == target:
+                    return total, seg
+        raise AssertionError("a position with a non-zero value has a winning move")
+
+    def _sum(self, mask: int, left: np.ndarray) -> int:
+        """The XOR of the groups' numbers, or ``UNKNOWN`` once ``left`` (work units) runs out."""
         if self.compiled:
-            return int(unrail_dp.sum_value(np.int64(mask), *self._args))
+            return int(unrail_dp.sum_value(np.int64(mask), *self._args, left))
         value = 0
         for group in self.components(mask):
-            value ^= self._group_grundy(self._normal(group))
+            number = self._group_grundy(self._normal(group), left)
+            if number == UNKNOWN:
+                return UNKNOWN
+            value ^= number
         return value
 
-    def _group_grundy(self, group: int) -> int:
+    def _group_grundy(self, group: int, left: np.ndarray) -> int:
         known = self.memo.get(group)
         if known is not None:
             return known
+        if left[0] < PYTHON_GROUP_COST:
+            return UNKNOWN
+        left[0] -= PYTHON_GROUP_COST
         if len(self.memo) > MEMO_LIMIT:
             self.memo = {0: 0}
-        reached = {self.grundy(group ^ seg) for seg in self.moves(group)}
+        reached = set()
+        for seg in self.moves(group):
+            number = self._sum(group ^ seg, left)
+            if number == UNKNOWN:
+                return UNKNOWN
+            reached.add(number)
         value = 0
         while value in reached:
             value += 1
         self.memo[group] = value
         return value
-
-    def winning_move(self, mask: int) -> int | None:
-        """A removal after which the opponent is lost, or ``None`` when there is none."""
-        groups = [(group, self.grundy(group)) for group in self.components(mask)]
-        total = 0
-        for _, value in groups:
-            total ^= value
-        if not total:
-            return None
-        for group, value in groups:
-            target = total ^ value
-            for seg in self.moves(group):
-                if self.grundy(group ^ seg) == target:
-                    return seg
-        raise AssertionError("a position with a non-zero value has a winning move")
-
-    def value(self, mask: int) -> tuple[bool, tuple[str, ...] | None]:
-        """``(wins, move)``: whether the player to move wins, and a winning move (cell names)."""
-        move = self.winning_move(mask)
-        if move is None:
-            return False, None
-        return True, tuple(self.g.name(i) for i in bits(move))

@@ -12,6 +12,10 @@ what a removal leaves splits into groups by flood fill with shifts (``not_first`
 mask the cells a left / right shift may not wrap onto), and an option's value is the XOR of those
 groups' numbers. Numbers up to 125 are tracked (two 63-bit words of reached values); a group
 reaching more raises ``ValueError``.
+
+The search is bounded: ``left`` (a one-element array) counts the groups it may still search (memo
+misses); when none are left it returns :data:`UNKNOWN` up the whole recursion at once. Groups
+finished before that stay in the memo, so a repeated call goes further.
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ import numpy as np
 
 TABLE_BITS = 22
 """4,194,304 slots (36 MB of address space, touched only as used)."""
+UNKNOWN = -1
+"""What a search that ran out of its budget returns instead of a number."""
 _MULTIPLIER = -7046029254386353131  # 0x9E3779B97F4A7C15 as a signed 64-bit number
 
 
@@ -58,25 +64,31 @@ def _flood(seed, within, width, not_first, not_last):  # pragma: no cover - comp
 
 
 @numba.njit(cache=True)
-def sum_value(mask, keys, values, used, segments, width, not_first, not_last):  # pragma: no cover - compiled
-    """The XOR of the numbers of the groups in ``mask``."""
-    value = 0
+def sum_value(mask, keys, values, used, segments, width, not_first, not_last, left):  # pragma: no cover
+    """The XOR of the numbers of the groups in ``mask`` (:data:`UNKNOWN` past the budget)."""
+    value = np.int64(0)
     rest = mask
     while rest:
         group = _flood(rest & -rest, rest, width, not_first, not_last)
         rest ^= group
-        value ^= group_value(group, keys, values, used, segments, width, not_first, not_last)
+        part = group_value(group, keys, values, used, segments, width, not_first, not_last, left)
+        if part < 0:
+            return np.int64(UNKNOWN)
+        value ^= part
     return value
 
 
 @numba.njit(cache=True)
-def group_value(group, keys, values, used, segments, width, not_first, not_last):  # pragma: no cover
-    """The Sprague-Grundy number of one group of touching tiles."""
+def group_value(group, keys, values, used, segments, width, not_first, not_last, left):  # pragma: no cover
+    """The Sprague-Grundy number of one group of touching tiles (:data:`UNKNOWN` past the budget)."""
     if group == 0:
-        return 0
+        return np.int64(0)
     slot = _slot(keys, group)
     if keys[slot] != 0:
         return np.int64(values[slot])
+    if left[0] <= 0:
+        return np.int64(UNKNOWN)
+    left[0] -= 1
     low_words = np.int64(0)
     high_words = np.int64(0)
     for k in range(segments.shape[0]):
@@ -90,13 +102,18 @@ def group_value(group, keys, values, used, segments, width, not_first, not_last)
         if _flood(touching & -touching, ring, width, not_first, not_last) & touching == touching:
             # every tile left reaches the removed line through a tile touching it, and those are
             # joined around it: what is left is one group
-            value = group_value(rest, keys, values, used, segments, width, not_first, not_last)
+            value = group_value(rest, keys, values, used, segments, width, not_first, not_last, left)
         else:
-            value = 0
+            value = np.int64(0)
             while rest:
                 part = _flood(rest & -rest, rest, width, not_first, not_last)
                 rest ^= part
-                value ^= group_value(part, keys, values, used, segments, width, not_first, not_last)
+                found = group_value(part, keys, values, used, segments, width, not_first, not_last, left)
+                if found < 0:
+                    return np.int64(UNKNOWN)
+                value ^= found
+        if value < 0:
+            return np.int64(UNKNOWN)
         if value < 63:
             low_words |= np.int64(1) << value
         elif value < 126:
