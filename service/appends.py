@@ -56,36 +56,44 @@ def look_again(waiter: asyncio.Future) -> None:
         waiter.set_result(None)
 
 
-class AppendWaiters:
-    """The requests of this process waiting for a match to change."""
+class Waiters:
+    """The requests of this process waiting on something (a match, an account's feed), woken by
+    the messages of one channel: each message names what it is about (:meth:`about`) and what the
+    waiters are told (:meth:`news`; ``None``: look again). Register before looking; every
+    (re)subscription wakes every waiter to look again."""
 
-    def __init__(self, options: dict[str, Any]):
+    def __init__(self, options: dict[str, Any], channel: str):
         self._waiting: dict[str, list[asyncio.Future]] = collections.defaultdict(list)
-        self._subscriber = Subscriber(options, CHANNEL, self._published, self._look_again)
+        self._subscriber = Subscriber(options, channel, self._published, self._look_again)
 
-    def watch(self, match_id: str) -> asyncio.Future:
-        """A future set to the next :class:`Appended` of ``match_id`` (or to ``None``: look again).
-        Register before looking at the stream; :meth:`forget` it when done."""
+    def about(self, message: bytes) -> str:
+        return message.decode()
+
+    def news(self, message: bytes) -> Any:
+        return None
+
+    def watch(self, key: str) -> asyncio.Future:
+        """A future set at the next message about ``key``. Register before looking at what it is
+        about; :meth:`forget` it when done."""
         self._subscriber.ensure_running()
         future = asyncio.get_running_loop().create_future()
-        self._waiting[match_id].append(future)
+        self._waiting[key].append(future)
         return future
 
-    def forget(self, match_id: str, future: asyncio.Future) -> None:
-        futures = self._waiting.get(match_id)
+    def forget(self, key: str, future: asyncio.Future) -> None:
+        futures = self._waiting.get(key)
         if futures is not None:
             futures.remove(future)
             if not futures:
-                del self._waiting[match_id]
+                del self._waiting[key]
 
     def _published(self, message: bytes) -> None:
-        match_id = message[:message.index(b"\n")].decode()
-        futures = self._waiting.get(match_id)
+        futures = self._waiting.get(self.about(message))
         if futures:
-            appended = parse(message)[1]
+            news = self.news(message)
             for future in futures:
                 if not future.done():
-                    future.set_result(appended)
+                    future.set_result(news)
 
     def _look_again(self) -> None:
         for futures in self._waiting.values():
@@ -94,3 +102,17 @@ class AppendWaiters:
 
     async def close(self) -> None:
         await self._subscriber.close()
+
+
+class AppendWaiters(Waiters):
+    """The requests of this process waiting for a match to change: each is told the
+    :class:`Appended` (or ``None``: look again)."""
+
+    def __init__(self, options: dict[str, Any]):
+        super().__init__(options, CHANNEL)
+
+    def about(self, message: bytes) -> str:
+        return message[:message.index(b"\n")].decode()
+
+    def news(self, message: bytes) -> Appended:
+        return parse(message)[1]

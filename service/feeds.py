@@ -8,15 +8,14 @@ one's turn, so it writes nothing.
 
 A reader waiting for the next item holds no Redis connection: every write also publishes the
 account's id on the channel ``feeds``, and one subscription per process wakes that account's
-readers (:class:`FeedWaiters`), who then read the stream. A reader registers before it reads, and
+readers (:class:`service.appends.Waiters`), who then read the stream. A reader registers before it reads, and
 every (re)subscription wakes all readers, so no item is missed.
 """
 
 from __future__ import annotations
 
 import asyncio
-import collections
-from typing import Any, Literal
+from typing import Literal
 
 import msgspec
 import redis.asyncio as aioredis
@@ -25,8 +24,8 @@ from domain import match as lifecycle
 from domain.bots import has_something_to_do
 from domain.game import Deadline, Game, Result
 from domain.match import OVER, MatchState
-from service.appends import look_again
-from service.redis_pipe import RedisPipe, Subscriber, options_of
+from service.appends import Waiters, look_again
+from service.redis_pipe import RedisPipe, options_of
 
 CAP = 1_000
 
@@ -88,41 +87,6 @@ def feed_key(account_id: str) -> str:
 CHANNEL = "feeds"
 
 
-class FeedWaiters:
-    """The readers of this process waiting for an account's feed to grow."""
-
-    def __init__(self, options: dict[str, Any]):
-        self._waiting: dict[str, list[asyncio.Future]] = collections.defaultdict(list)
-        self._subscriber = Subscriber(options, CHANNEL, self._published, self._look_again)
-
-    def watch(self, account_id: str) -> asyncio.Future:
-        """A future set when ``account_id``'s feed may have grown. Register before reading;
-        :meth:`forget` it when done."""
-        self._subscriber.ensure_running()
-        future = asyncio.get_running_loop().create_future()
-        self._waiting[account_id].append(future)
-        return future
-
-    def forget(self, account_id: str, future: asyncio.Future) -> None:
-        futures = self._waiting.get(account_id)
-        if futures is not None:
-            futures.remove(future)
-            if not futures:
-                del self._waiting[account_id]
-
-    def _published(self, message: bytes) -> None:
-        for future in self._waiting.get(message.decode(), ()):
-            look_again(future)
-
-    def _look_again(self) -> None:
-        for futures in self._waiting.values():
-            for future in futures:
-                look_again(future)
-
-    async def close(self) -> None:
-        await self._subscriber.close()
-
-
 class Feeds:
     """Writes the feeds after appends (on the event store's pipelined connection: a move's feed
     item is one XADD and one PUBLISH, and those of concurrent moves share a write) and reads them."""
@@ -130,7 +94,7 @@ class Feeds:
     def __init__(self, redis: aioredis.Redis, pipe: RedisPipe):
         self.redis = redis
         self.pipe = pipe
-        self.waiters = FeedWaiters(options_of(redis))
+        self.waiters = Waiters(options_of(redis), CHANNEL)  # told nothing but "look again"
 
     async def changed(self, game: Game, previous: MatchState | None, state: MatchState) -> None:
         if items := feed_items(game, previous, state):

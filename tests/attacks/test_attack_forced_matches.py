@@ -10,6 +10,7 @@ import time
 from collections import Counter
 
 import httpx
+import redis
 
 from tests.conftest import ServedServer
 
@@ -76,3 +77,26 @@ def test_an_unanswered_challenge_expires(tmp_path):
             assert http.get("/accounts/me/challenges", headers=bob).json()["received"] == []
     finally:
         server.stop()
+
+
+def test_turns_reads_only_the_matches_waiting_on_the_caller(served):
+    """``/accounts/me/turns`` looked at every unfinished match of the caller (0.2 s a call with a
+    thousand forced ones); now it reads an index of those waiting on it. Counted in Redis: a call
+    reads no match stream when nothing waits on the caller, however many matches it has."""
+    alice, bob = served.headers("alice"), served.headers("bob")
+    body = {"game": "trax", "seats": {"white": served.tokens["ALICE_ID"], "red": served.tokens["BOB_ID"]}}
+    connection = redis.Redis.from_url(served.redis_url())
+    with httpx.Client(base_url=served.url, timeout=30) as http:
+        for _ in range(10):  # ten running matches, white (alice) to move in each
+            match = http.post("/matches", json=body, headers=alice).json()["id"]
+            for who in (alice, bob):
+                assert http.post(f"/matches/{match}/ready", headers=who).status_code == 200
+        assert len(http.get("/accounts/me/matches", headers=bob).json()) >= 10
+
+        def stream_reads() -> int:
+            stats = connection.info("commandstats")
+            return sum(stats.get(f"cmdstat_{c}", {}).get("calls", 0) for c in ("xrange", "xrevrange", "xread"))
+
+        before = stream_reads()
+        assert http.get("/accounts/me/turns", headers=bob).json() == []
+        assert stream_reads() - before == 0

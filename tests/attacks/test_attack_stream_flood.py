@@ -82,10 +82,11 @@ def test_a_waiting_stream_holds_no_redis_connection(tmp_path):
         statuses = asyncio.run(hold_and_count())
         assert statuses.count(200) == 500
         during = seen["during"]
-        # no stream waits in a blocking command (before: 500 in XREAD BLOCK), and the API's pool
-        # stays within REDIS_POOL_SIZE (64) however many streams open at once
+        # no stream waits in a blocking command (before: 500 in XREAD BLOCK), and the API's
+        # connections stay within REDIS_POOL_SIZE (64) and its few of its own (the pipelined one,
+        # a subscriber each for appends, feeds and revoked tokens) however many streams open
         workers = len(worker_processes(1))  # each worker process waits in one BLPOP on its queues
         assert during["blocked_clients"] <= workers, (before, during)
-        assert during["connected_clients"] - before["connected_clients"] <= 64 + 5, (before, during)
+        assert during["connected_clients"] - before["connected_clients"] <= 64 + 10, (before, during)
     finally:
         server.stop()
