@@ -53,6 +53,7 @@ def now_ms() -> int:
 
 class Scheduler(Protocol):
     def schedule(self, match_id: str, deadline: Deadline) -> None: ...
+    def cancel(self, match_id: str, deadline: Deadline) -> None: ...
 
 
 class Background(Protocol):
@@ -71,6 +72,9 @@ class NoScheduler:
     """Used where no timer queue is wanted; overdue timeouts still apply on every read."""
 
     def schedule(self, match_id: str, deadline: Deadline) -> None:
+        pass
+
+    def cancel(self, match_id: str, deadline: Deadline) -> None:
         pass
 
 
@@ -402,12 +406,16 @@ class MatchService:
             self._cache.popitem(last=False)
 
     async def _after_append(self, game: Game, previous: MatchState | None, state: MatchState) -> None:
-        await self.read_models.index(game, state, previous)
+        indexing = self.read_models.send_index(game, state, previous)  # leaves with the feed's writes
         for listener in self.listeners:
             await listener.changed(game, previous, state)
+        await self.read_models.index_sent(*indexing)
         due = lifecycle.deadline(game, state)
         if due is not None:
             self.scheduler.schedule(state.match_id, due)
+        if previous is not None and (was := lifecycle.deadline(game, previous)) is not None \
+                and was.key == "expire" and was != due:
+            self.scheduler.cancel(state.match_id, was)  # it started or ended: its day-long timer goes
         if self.background is not None:
             self.background.ensure(game, state)  # solver work and bot turns
 

@@ -26,9 +26,8 @@ All of them are rebuilt from the streams by ``python -m service rebuild-read-mod
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from typing import Literal
-
-import asyncio
 
 import msgspec
 import redis.asyncio as aioredis
@@ -62,6 +61,7 @@ def unstarted_key(account: str) -> str:
 
 
 _MEMBERSHIP = """
+if ARGV[3] == 'listed' then return redis.call('ZADD', KEYS[1], ARGV[2], ARGV[1]) end
 local old = redis.call('HGET', KEYS[1], ARGV[1])
 if old and math.abs(tonumber(old)) > tonumber(ARGV[2]) then return 0 end
 if ARGV[3] == 'gone' then return redis.call('HDEL', KEYS[1], ARGV[1]) end
@@ -70,7 +70,9 @@ else redis.call('HSET', KEYS[1], ARGV[1], '-' .. ARGV[2]) end
 return 1
 """
 """Set one match's membership of one index (KEYS[1]) as of version ARGV[2]: ``in``, ``out`` or
-``gone`` (the match is over), unless the field holds a newer version."""
+``gone`` (the match is over), unless the field holds a newer version; or (``listed``) list a new
+match in ``rm:matches`` by its creation time (ARGV[2])."""
+MATCHES = "rm:matches"
 
 
 def memberships(game: Game, state: MatchState | None) -> set[str]:
@@ -125,15 +127,24 @@ class ReadModels:
     async def index(self, game: Game, state: MatchState, previous: MatchState | None = None) -> None:
         """Bring the indexes up to ``state`` after an append from ``previous`` (``None``: it was
         created, or is being rebuilt): only the memberships that changed are written."""
+        await self.index_sent(*self.send_index(game, state, previous))
+
+    def send_index(self, game: Game, state: MatchState, previous: MatchState | None = None
+                   ) -> tuple[MatchState, list, Awaitable[list] | None]:
+        """:meth:`index`'s writes, sent now if the connection is open (so they leave with the
+        other writes of this turn of the loop: a move's feed items); await :meth:`index_sent`."""
         before, after = memberships(game, previous), memberships(game, state)
         left = "gone" if state.status not in ACTIVE else "out"
         changes = [(key, left) for key in sorted(before - after)] + [(key, "in") for key in sorted(after - before)]
-        writes = [self.pipe.evalsha(self._membership, [key], [state.match_id, state.version, how])
-                  for key, how in changes]
+        calls = [([key], [state.match_id, state.version, how]) for key, how in changes]
         if previous is None:
-            writes.append(self.pipe.execute("ZADD", "rm:matches", state.created_at, state.match_id))
-        if writes:
-            await asyncio.gather(*writes)  # issued in one turn of the loop: one write on the pipe
+            calls.append(([MATCHES], [state.match_id, state.created_at, "listed"]))
+        commands = [("EVALSHA", self._membership.sha, 1, *keys, *args) for keys, args in calls]
+        return state, calls, self.pipe.send_now(commands) if commands else None
+
+    async def index_sent(self, state: MatchState, calls: list, sent: Awaitable[list] | None) -> None:
+        if calls:
+            await self.pipe.evalsha_many(self._membership, calls, sent)
 
     async def rebuild(self, game: Game, state: MatchState) -> None:
         """Write every read model of ``state`` from scratch (the summary and the indexes)."""
@@ -148,7 +159,7 @@ class ReadModels:
 
     async def matches(self, *, offset: int = 0, limit: int = 50) -> list[MatchSummary]:
         """Newest first."""
-        ids = await self.redis.zrevrange("rm:matches", offset, offset + limit - 1)
+        ids = await self.redis.zrevrange(MATCHES, offset, offset + limit - 1)
         return await self._summaries([i.decode() for i in ids])
 
     async def active_for(self, account_id: str) -> list[MatchSummary]:

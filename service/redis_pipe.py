@@ -27,7 +27,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import hashlib
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import hiredis
@@ -140,6 +140,15 @@ class RedisPipe:
         replies = self._open_replies() or await self._connect()
         return await asyncio.gather(*[replies.send(pack(command)) for command in commands])
 
+    def send_now(self, commands: list[tuple[Arg, ...]]) -> Awaitable[list[Any]] | None:
+        """Send ``commands`` at once, without waiting (they leave with the others of this turn of
+        the loop), if the connection is open; their replies (errors as values) when awaited.
+        ``None``: not connected; send them with :meth:`execute_many`."""
+        replies = self._open_replies()
+        if replies is None:
+            return None
+        return asyncio.gather(*[replies.send(pack(command)) for command in commands], return_exceptions=True)
+
     def _open_replies(self) -> _Replies | None:
         """The connection, if it is open and belongs to the running loop."""
         replies = self._replies
@@ -155,6 +164,24 @@ class RedisPipe:
             if not str(e).startswith("NOSCRIPT"):
                 raise
             return await self.execute("EVAL", script.source, len(keys), *keys, *args)
+
+    async def evalsha_many(self, script: Script, calls: list[tuple[list[str], list[Arg]]],
+                           sent: Awaitable[list[Any]] | None = None) -> list[Any]:
+        """:meth:`evalsha` for several ``(keys, args)``, sent together (no task of their own);
+        ``sent``: what :meth:`send_now` gave for them, if they went out already."""
+        commands = [("EVALSHA", script.sha, len(keys), *keys, *args) for keys, args in calls]
+        if sent is None:
+            replies = self._open_replies() or await self._connect()
+            sent = asyncio.gather(*[replies.send(pack(c)) for c in commands], return_exceptions=True)
+        answers = await sent
+        if any(isinstance(a, ResponseError) and str(a).startswith("NOSCRIPT") for a in answers):
+            await self.execute("SCRIPT", "LOAD", script.source)
+            replies = self._open_replies() or await self._connect()
+            answers = await asyncio.gather(*[replies.send(pack(c)) for c in commands], return_exceptions=True)
+        for answer in answers:
+            if isinstance(answer, BaseException):
+                raise answer
+        return answers
 
     async def _connect(self) -> _Replies:
         loop = asyncio.get_running_loop()

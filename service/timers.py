@@ -45,3 +45,10 @@ class RQScheduler:
         self._armed.move_to_end(match_id)
         while len(self._armed) > self._remember:
             self._armed.popitem(last=False)
+
+    def cancel(self, match_id: str, deadline: Deadline) -> None:
+        """Drop the job armed for a deadline the match no longer waits on, where leaving it would
+        keep it for long (an unstarted match's expiry, a day ahead): it would do nothing anyway."""
+        self.queue.scheduled_job_registry.remove(timer_job_id(match_id, deadline), delete_job=True)
+        if self._armed.get(match_id) == deadline.at:
+            del self._armed[match_id]

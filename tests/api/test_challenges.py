@@ -97,3 +97,18 @@ def test_a_builtin_bot_accepts_a_challenge_by_itself(http, worker):
     assert http.get(url).json()["invited"] == []
     assert http.post(f"{url}/ready", headers=alice[1]).status_code == 200
     assert http.get(url).json()["status"] == "running"
+
+
+def test_the_expiry_timer_of_a_match_goes_when_the_match_starts(http, redis_client):
+    from rq import Queue
+
+    from service.queues import TIMERS
+
+    alice, bob = new_account(http, "ch"), new_account(http, "ch")
+    match = challenge(http, alice, bob)
+    registry = Queue(TIMERS, connection=redis_client).scheduled_job_registry
+    armed = [j for j in registry.get_job_ids() if match["id"] in j and "expire" in j]
+    assert len(armed) == 1  # a day ahead
+    for headers in (alice[1], bob[1]):
+        assert http.post(f"/matches/{match['id']}/ready", headers=headers).status_code == 200
+    assert [j for j in registry.get_job_ids() if match["id"] in j and "expire" in j] == []
