@@ -27,20 +27,6 @@ MATCH_IDS_PAST_THE_RANGE = ["9" * 5000, str(10**30), str(2**53 + 1), "²", "-1",
 FEED_IDS_PAST_THE_RANGE = ["9" * 5000, f"{2**64}-0", f"0-{2**64}", "99999999999999999999-1", "1-²", "1", "-"]
 
 
-@pytest.fixture(scope="module")
-def client(served) -> httpx.Client:
-    with httpx.Client(base_url=served.url, timeout=10) as client:
-        yield client
-
-
-@pytest.fixture(scope="module")
-def ids(served, client) -> dict[str, str]:
-    seats = {"white": served.tokens["ALICE_ID"], "red": served.tokens["BOB_ID"]}
-    match = client.post("/matches", headers=served.headers("alice"), json={"game": "trax", "seats": seats})
-    assert match.status_code == 201, match.text
-    return {"match_id": match.json()["id"]}
-
-
 @pytest.mark.parametrize("name", BAD_BODIES)
 @pytest.mark.parametrize("method,path", JSON_BODY_OPERATIONS)
 def test_a_bad_body_is_a_400_problem(served, client, ids, method, path, name):

@@ -164,21 +164,6 @@ class Tally:
         return "\n".join(lines + [f"  5xx: {e}" for e in self.server_errors[:10]])
 
 
-@pytest.fixture(scope="module")
-def client(served) -> httpx.Client:
-    with httpx.Client(base_url=served.url, timeout=30) as client:
-        yield client
-
-
-@pytest.fixture(scope="module")
-def ids(served, client) -> dict[str, str]:
-    alice, bob = served.tokens["ALICE_ID"], served.tokens["BOB_ID"]
-    match = client.post("/matches", headers=served.headers("alice"),
-                        json={"game": "trax", "seats": {"white": alice, "red": bob}})
-    assert match.status_code == 201, match.text
-    return {"match_id": match.json()["id"], "alice": alice, "bob": bob}
-
-
 def callers(served, path: str) -> st.SearchStrategy[dict[str, str]]:
     who = [served.headers("alice"), {}] + ([served.headers("admin")] if path != "/webhooks" else [])
     return st.sampled_from(who)  # (no organizer webhooks: their deliveries would fail in the workers' log)

@@ -1,0 +1,25 @@
+"""What the attack tests share: a client of the served server, and a match of alice's against bob
+whose id the attacks aim at."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+
+@pytest.fixture(scope="module")
+def client(served) -> Iterator[httpx.Client]:
+    with httpx.Client(base_url=served.url, timeout=30) as client:
+        yield client
+
+
+@pytest.fixture(scope="module")
+def ids(served, client) -> dict[str, str]:
+    """``match_id`` (alice's challenge to bob), ``alice`` and ``bob`` (their account ids)."""
+    alice, bob = served.tokens["ALICE_ID"], served.tokens["BOB_ID"]
+    match = client.post("/matches", headers=served.headers("alice"),
+                        json={"game": "trax", "seats": {"white": alice, "red": bob}})
+    assert match.status_code == 201, match.text
+    return {"match_id": match.json()["id"], "alice": alice, "bob": bob}
