@@ -303,6 +303,7 @@ def decide(game: Game, state: MatchState, command: Any, ctx: Context) -> list[An
         return game.decide(state.game, command, _game_context(state, ctx, None))
     if state.status in OVER:
         raise WrongState("match_over", "The match is over; nothing more can be played.")
+    _check_in_time(game, state, command, ctx)
     if isinstance(command, Abort):
         if not ctx.organizer:
             raise NotAllowed("organizer_only", "Only the organizer of this match can abort it.")
@@ -333,6 +334,18 @@ def decide(game: Game, state: MatchState, command: Any, ctx: Context) -> list[An
     if state.status != "running":
         raise WrongState("not_started", "The match has not started yet.")
     return game.decide(state.game, command, _game_context(state, ctx, seat))
+
+
+LATE = {"pregame": (ChooseSeat,), "expire": (Ready, Accept, Join)}
+"""The lifecycle's own deadlines that end a window, and the commands that window is for: at or after
+the deadline they are late (the rules' boundary, as for every time control), and the deadline's
+timeout decides instead (random seats; the match expires)."""
+
+
+def _check_in_time(game: Game, state: MatchState, command: Any, ctx: Context) -> None:
+    due = deadline(game, state)
+    if due is not None and isinstance(command, LATE.get(due.key, ())) and ctx.now >= due.at:
+        raise WrongState("out_of_time", "The time for this has run out.")
 
 
 def _game_context(state: MatchState, ctx: Context, seat: Seat | None) -> Context:

@@ -11,6 +11,7 @@ import json
 import httpx
 import pytest
 
+from tests.attacks.shared_fixtures import client, ids  # noqa: F401  (fixtures)
 from tests.attacks.targets import EVENT_STREAMS, JSON_BODY_OPERATIONS, errors_logged, is_problem, url
 
 BAD_BODIES = {

@@ -29,6 +29,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
+from tests.attacks.shared_fixtures import client, ids  # noqa: F401  (fixtures)
 from tests.attacks.targets import EVENT_STREAMS, HEADER_PARAMETERS, JSON_BODY_OPERATIONS, SPEC, errors_logged, url
 
 EXAMPLES_PER_BODY_OPERATION = 70

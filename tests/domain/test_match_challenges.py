@@ -104,3 +104,12 @@ def test_a_bot_accepts_a_challenge_by_itself_then_says_ready():
     assert not bots.bot_must_act(TRAX, s, "red")  # not open yet
     s, _ = run(s, m.Timeout(key="open"), now=500, system=True)
     assert bots.next_commands(TRAX, s, "red", seed=1) == [m.Ready()]
+
+
+def test_a_challenge_accepted_at_its_expiry_is_too_late():
+    s = challenge(expires_at=1_000)
+    for command in (m.Accept(), m.Ready()):
+        assert run(s, command, now=999, account="bob")[0].status == "waiting"
+        with pytest.raises(WrongState) as late:
+            run(s, command, now=1_000, account="bob")
+        assert late.value.code == "out_of_time"

@@ -73,6 +73,16 @@ def test_the_priority_player_chooses_a_seat_or_gets_a_random_one():
     assert sorted(defaulted.seats.values()) == ["alice", "bob"]
 
 
+def test_a_seat_chosen_at_the_end_of_the_pregame_is_too_late():
+    s = created(priority="red")
+    for who in ("alice", "bob"):
+        s, _ = run(s, m.Ready(), account=who)
+    assert run(s, m.ChooseSeat(seat="white"), now=59_999, account="bob")[0].status == "running"
+    with pytest.raises(WrongState) as late:
+        run(s, m.ChooseSeat(seat="white"), now=60_000, account="bob")  # the deadline: the timeout decides
+    assert late.value.code == "out_of_time"
+
+
 def test_resign_abort_and_the_end_of_a_match():
     s = created()
     with pytest.raises(WrongState):

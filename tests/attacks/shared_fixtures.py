@@ -1,5 +1,6 @@
-"""What the attack tests share: a client of the served server, and a match of alice's against bob
-whose id the attacks aim at."""
+"""Fixtures two attack files share: a client of the served server, and a match of alice's against
+bob whose id the attacks aim at. Imported by name into those files (a ``conftest.py`` here would
+clash with ``tests/conftest.py``: the test folders are not packages)."""
 
 from __future__ import annotations
 
