@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from domain.clock import check_time_control, initial_clock
+from domain.clock import Bank, check_time_control, initial_clock
 from domain.errors import InvalidCommand
 from domain.monunrail.board import MAX_SHORT_SIDE, MAX_SIDE, Grid, grid
 from domain.monunrail.notation import parse_tile
@@ -94,6 +94,8 @@ def check_options(options: MonunrailOptions) -> tuple[tuple[int, ...], dict[str,
     if not (3 <= w <= MAX_SIDE and 3 <= h <= MAX_SIDE and min(w, h) <= MAX_SHORT_SIDE):
         raise _bad(f"The board is 3 to {MAX_SIDE} cells a side, and at most {MAX_SHORT_SIDE} on its shorter side.")
     check_time_control(options.time)
+    if isinstance(options.time, Bank) and options.time.bank_size_ms != 1:
+        raise _bad("MonUnrail's overflow is spent to the millisecond: its clock takes no bank_size_ms.")
     multicolor = options.variant == "multicolor"
     g = grid(w, h)
     board = [0] * g.size

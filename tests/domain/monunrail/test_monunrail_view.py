@@ -188,3 +188,16 @@ def test_impossible_inside_a_match_waits_for_the_solver():
     for e in MONUNRAIL.decide(state.game, answer, Context(now=300, system=True)):
         state = match.evolve(MONUNRAIL, state, e)
     assert state.status == "finished" and state.result.reason == "impossible_refuted"
+
+
+def test_a_bank_size_is_refused_since_the_overflow_is_spent_to_the_millisecond():
+    import pytest
+
+    from domain.clock import Bank
+    from domain.errors import InvalidCommand
+    from domain.monunrail.setup import initial
+    from domain.monunrail.state import MonunrailOptions
+
+    with pytest.raises(InvalidCommand) as refused:
+        initial(MonunrailOptions(time=Bank(per_move_ms=120_000, reserve_ms=420_000, bank_size_ms=60_000)), seed=0)
+    assert "bank_size_ms" in refused.value.detail
