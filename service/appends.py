@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import collections
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from service.redis_pipe import Subscriber
@@ -86,6 +87,31 @@ class Waiters:
             futures.remove(future)
             if not futures:
                 del self._waiting[key]
+
+    async def wait(self, key: str, read: Callable[[], Awaitable[list]], timeout_ms: int,
+                   from_news: Callable[[Any], list | None] = lambda news: None) -> list:
+        """What ``read()`` finds about ``key``, waiting up to ``timeout_ms`` for it to find
+        something (``[]`` then): it reads, and reads again each time a message about ``key``
+        comes, unless ``from_news`` finds what it wants in the message itself. Registered before
+        each read, so a message between a read and the wait still wakes it."""
+        loop = asyncio.get_running_loop()
+        until = loop.time() + timeout_ms / 1000
+        while True:
+            waiter = self.watch(key)
+            try:
+                if found := await read():
+                    return found
+                if (remaining := until - loop.time()) <= 0:
+                    return []
+                timer = loop.call_later(remaining, look_again, waiter)
+                try:
+                    news = await waiter
+                finally:
+                    timer.cancel()
+            finally:
+                self.forget(key, waiter)
+            if news is not None and (found := from_news(news)):
+                return found  # (else: a timeout, a gap, or "look again": read at the top)
 
     def _published(self, message: bytes) -> None:
         futures = self._waiting.get(self.about(message))

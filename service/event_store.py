@@ -21,13 +21,12 @@ which wakes the readers waiting on the match in every API process (:mod:`service
 
 from __future__ import annotations
 
-import asyncio
 from typing import Literal
 
 import msgspec
 import redis.asyncio as aioredis
 
-from service.appends import CHANNEL, AppendWaiters, look_again
+from service.appends import CHANNEL, AppendWaiters
 from service.redis_pipe import RedisPipe, Script, options_of
 
 _APPEND = """
@@ -147,24 +146,8 @@ class EventStore:
         """Like :meth:`read`, but waits up to ``timeout_ms`` for the first new event."""
         if timeout_ms <= 0:
             return await self.read(match_id, after)
-        loop = asyncio.get_running_loop()
-        until = loop.time() + timeout_ms / 1000
-        while True:
-            appended = self.waiters.watch(match_id)  # before reading: an append from now on wakes it
-            try:
-                if events := await self.read(match_id, after):
-                    return events
-                if (remaining := until - loop.time()) <= 0:
-                    return []
-                timer = loop.call_later(remaining, look_again, appended)
-                try:
-                    news = await appended
-                finally:
-                    timer.cancel()
-            finally:
-                self.waiters.forget(match_id, appended)
-            if news is not None and (events := news.after(after)):
-                return events  # (else: a timeout, a gap, or "look again": read at the top)
+        return await self.waiters.wait(match_id, lambda: self.read(match_id, after), timeout_ms,
+                                       lambda appended: appended.after(after))  # (events in the message: no read)
 
     async def close(self) -> None:
         await self.waiters.close()

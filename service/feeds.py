@@ -14,7 +14,6 @@ every (re)subscription wakes all readers, so no item is missed.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Literal
 
 import msgspec
@@ -24,7 +23,7 @@ from domain import match as lifecycle
 from domain.bots import has_something_to_do
 from domain.game import Deadline, Game, Result
 from domain.match import OVER, MatchState
-from service.appends import Waiters, look_again
+from service.appends import Waiters
 from service.redis_pipe import RedisPipe, options_of
 
 CAP = 1_000
@@ -115,22 +114,7 @@ class Feeds:
     async def wait(self, account_id: str, after: str, timeout_ms: int) -> list[tuple[str, bytes]]:
         """Items after the entry id ``after``, waiting up to ``timeout_ms`` for the first (holding
         no Redis connection meanwhile)."""
-        loop = asyncio.get_running_loop()
-        until = loop.time() + timeout_ms / 1000
-        while True:
-            rung = self.waiters.watch(account_id)  # before reading: a write from now on wakes it
-            try:
-                if items := await self.read(account_id, after):
-                    return items
-                if (remaining := until - loop.time()) <= 0:
-                    return []
-                timer = loop.call_later(remaining, look_again, rung)
-                try:
-                    await rung
-                finally:
-                    timer.cancel()
-            finally:
-                self.waiters.forget(account_id, rung)
+        return await self.waiters.wait(account_id, lambda: self.read(account_id, after), timeout_ms)
 
     async def close(self) -> None:
         await self.waiters.close()
