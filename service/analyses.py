@@ -3,9 +3,9 @@
 An analysis of match ``m`` at version ``v`` is stored under ``{m:<m>}:analysis:<v>`` (JSON:
 ``status`` -- ``queued``, ``done``, ``undetermined`` when it ran past its time limit, ``failed`` --
 and ``result``); asking again for one that exists queues nothing. Each account may have
-``ANALYSES_PER_ACCOUNT`` analyses queued or running at once (``analyses:<account>``, a sorted set
-of their keys scored by when they are given up on, taken by one script so concurrent requests
-cannot pass the bound together; the job gives its place back when it ends) and may ask for
+``ANALYSES_PER_ACCOUNT`` analyses queued or running at once (leases in ``analyses:<account>``,
+:mod:`service.leases`, run out a minute after the analysis's own time limit; the job gives its
+place back when it ends) and may ask for
 ``ANALYSIS_RATE_LIMIT`` an hour. A stored ``queued`` whose job is gone (a worker died, the queue was
 emptied) is reported ``failed`` and forgotten, so asking again queues it anew: a status never
 says ``queued`` for a job that no longer exists.
@@ -14,7 +14,6 @@ says ``queued`` for a job that no longer exists.
 from __future__ import annotations
 
 import datetime
-import time
 
 import msgspec
 import redis.asyncio as aioredis
@@ -24,18 +23,8 @@ from rq.job import JobStatus
 from domain.errors import DomainError
 from service.event_store import match_key_prefix
 from service.rate_limits import RateLimiter, RateLimited
-from service.redis_pipe import Script
+from service.leases import Leases
 from service.settings import Settings
-
-_TAKE = """
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[2])
-if redis.call('ZSCORE', KEYS[1], ARGV[1]) then return 1 end
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[4]) then return 0 end
-redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
-redis.call('PEXPIRE', KEYS[1], ARGV[5])
-return 1
-"""
-
 
 TAKEN_S = 10
 """A job out of the queue but not started this long after it was queued was taken by a worker that
@@ -50,6 +39,11 @@ def analysis_key(match_id: str, version: int) -> str:
     return f"{match_key_prefix(match_id)}analysis:{version}"
 
 
+def in_flight_key(account: str) -> str:
+    """The leases of an account's analyses queued or running (:mod:`service.leases`)."""
+    return f"analyses:{account}"
+
+
 def job_id(match_id: str, version: int) -> str:
     return f"analyse-{match_id}-{version}"
 
@@ -60,7 +54,7 @@ class Analyses:
         self.queue = queue
         self.limiter = limiter
         self.settings = settings
-        self._take = Script(_TAKE)
+        self.leases = Leases(limiter.pipe)
 
     async def ask(self, match_id: str, version: int, account: str) -> str:
         """Queue the analysis of the match at ``version`` for ``account`` unless it exists; its status."""
@@ -71,17 +65,16 @@ class Analyses:
         usage = await self.limiter.hit(f"rate-analysis:{account}", self.settings.analysis_rate_limit, 3600)
         if usage.exceeded:
             raise RateLimited(usage)
-        limit_ms = int((self.settings.analysis_time_limit_s + 60) * 1000)
-        now = int(time.time() * 1000)
-        taken = await self.limiter.pipe.evalsha(self._take, [f"analyses:{account}"],
-                                                [key, now, now + limit_ms, self.settings.analyses_per_account,
-                                                 limit_ms])
-        if not taken:
+        lasts_ms = int((self.settings.analysis_time_limit_s + 60) * 1000)
+        if not await self.leases.take(in_flight_key(account), key, lasts_ms, self.settings.analyses_per_account):
             raise TooManyAnalyses("too_many_analyses",
                                   f"You have {self.settings.analyses_per_account} analyses queued or running; "
                                   f"ask again when one of them is done.")
         queued = msgspec.json.encode({"status": "queued", "account": account})
-        if await self.redis.set(key, queued, nx=True, ex=3600):
+        if not await self.redis.set(key, queued, nx=True, ex=3600):  # asked for at once by another request:
+            if (first := await self.redis.get(key)) is None or msgspec.json.decode(first).get("account") != account:
+                await self.release(account, key)  # another account's job runs it (and frees only its own)
+        else:
             self.queue.enqueue("workers.jobs.analyse", match_id, version, account, job_id=job_id(match_id, version),
                                result_ttl=60, failure_ttl=3600,
                                job_timeout=int(self.settings.analysis_time_limit_s) + 30)
@@ -110,15 +103,16 @@ class Analyses:
             return True
         status = queued.get_status(refresh=False)
         if status == JobStatus.QUEUED and queued.enqueued_at is not None:
-            waited = datetime.datetime.now(datetime.timezone.utc) - queued.enqueued_at.replace(
-                tzinfo=datetime.timezone.utc)
-            return waited.total_seconds() > TAKEN_S and self.queue.get_job_position(job) is None
+            return _seconds_since(queued.enqueued_at) > TAKEN_S and self.queue.get_job_position(job) is None
         if status == JobStatus.STARTED and queued.started_at is not None:
-            running = datetime.datetime.now(datetime.timezone.utc) - queued.started_at.replace(
-                tzinfo=datetime.timezone.utc)
-            return running.total_seconds() > self.settings.analysis_time_limit_s + 60
+            return _seconds_since(queued.started_at) > self.settings.analysis_time_limit_s + 60
         return status in (JobStatus.FAILED, JobStatus.STOPPED, JobStatus.CANCELED)
 
     async def release(self, account: str, key: str) -> None:
         """The analysis ``key`` of ``account`` ended: its place is free."""
-        await self.redis.zrem(f"analyses:{account}", key)
+        await self.leases.give_back(in_flight_key(account), key)
+
+
+def _seconds_since(moment: datetime.datetime) -> float:
+    """Seconds from ``moment`` (RQ's naive UTC times) to now."""
+    return (datetime.datetime.now(datetime.timezone.utc) - moment.replace(tzinfo=datetime.timezone.utc)).total_seconds()

@@ -3,32 +3,22 @@
 process, and that many and one more per further process in all.
 
 An owner's first open stream in a process costs nothing (a bot's one long-poll at a time, the hot
-path of a move, asks Redis for nothing). Each further one holds a lease in ``streams:<owner>``, a
-sorted set of lease ids scored by when they run out (server ms): taking one drops the leases that
-ran out, then refuses past the bound less one (429 ``too_many_streams``), in one script. A
-long-poll's lease lasts its wait; a stream renews its own at every keep-alive; both give it back
-when they end. A process that dies leaves its leases to run out within :data:`LEASE_MS`. Nothing
-here holds a Redis connection: the script runs on the pipelined connection.
+path of a move, asks Redis for nothing). Each further one holds a lease in ``streams:<owner>``
+(:mod:`service.leases`; past the bound less one, 429 ``too_many_streams``). A long-poll's lease
+lasts its wait; a stream renews its own at every keep-alive; both give it back when they end. A
+process that dies leaves its leases to run out within :data:`LEASE_MS`.
 """
 
 from __future__ import annotations
 
 import secrets
-import time
 
 from domain.errors import DomainError
-from service.redis_pipe import RedisPipe, Script
+from service.leases import Leases
+from service.redis_pipe import RedisPipe
 
 LEASE_MS = 60_000
 """How long a stream's lease lasts unless renewed (a stream renews it every 15 s keep-alive)."""
-
-_TAKE = """
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
-if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 0 end
-redis.call('ZADD', KEYS[1], ARGV[2], ARGV[4])
-redis.call('PEXPIRE', KEYS[1], ARGV[5])
-return 1
-"""
 
 
 class TooManyStreams(DomainError):
@@ -57,9 +47,8 @@ def owner_key(account: str | None, address: str | None) -> str:
 
 class Streams:
     def __init__(self, pipe: RedisPipe, per_account: int, per_address: int):
-        self.pipe = pipe
+        self.leases = Leases(pipe)
         self.per_account, self.per_address = per_account, per_address
-        self._take = Script(_TAKE)
         self._free: set[str] = set()  # owners whose free stream in this process is taken
 
     async def take(self, account: str | None, address: str | None, lasts_ms: int = LEASE_MS) -> Lease:
@@ -70,25 +59,17 @@ class Streams:
             return Lease(key, local=True)
         lease = Lease(key)
         limit = self.per_account if account is not None else self.per_address
-        await self._hold(lease, limit - 1, lasts_ms)
+        if not await self.leases.take(key, lease.id, lasts_ms, limit - 1):  # (the free one is taken)
+            raise TooManyStreams(limit)
         return lease
 
     async def renew(self, lease: Lease, lasts_ms: int = LEASE_MS) -> None:
         """Keep a stream's lease for ``lasts_ms`` more."""
-        if lease.local:
-            return
-        now = int(time.time() * 1000)
-        await self.pipe.execute_many([("ZADD", lease.key, "XX", now + lasts_ms, lease.id),
-                                      ("PEXPIRE", lease.key, LEASE_MS * 2)])
+        if not lease.local:
+            await self.leases.renew(lease.key, lease.id, lasts_ms)
 
     async def give_back(self, lease: Lease) -> None:
         if lease.local:
             self._free.discard(lease.key)
         else:
-            await self.pipe.execute("ZREM", lease.key, lease.id)
-
-    async def _hold(self, lease: Lease, limit: int, lasts_ms: int) -> None:
-        now = int(time.time() * 1000)
-        held = await self.pipe.evalsha(self._take, [lease.key], [now, now + lasts_ms, limit, lease.id, LEASE_MS * 2])
-        if not held:
-            raise TooManyStreams(limit)
+            await self.leases.give_back(lease.key, lease.id)
