@@ -112,7 +112,7 @@ class Accounts:
         self._cache_seconds = cache_seconds
         self._revocations = Subscriber(options_of(redis), REVOKED, self._revoked, self._cache.clear)
 
-    def cached(self, token: str) -> Caller | None:
+    def _cached(self, token: str) -> Caller | None:
         """The account of a token this process knows (no Redis round trip), else ``None``."""
         self._revocations.ensure_running()
         hit = self._cache.get(hash_token(token))
@@ -121,7 +121,7 @@ class Accounts:
     async def by_token_cached(self, token: str) -> Caller | None:
         """:meth:`by_token`, remembered for a few seconds (accounts never change; unknown tokens
         are not remembered, so a new account works at once)."""
-        if (known := self.cached(token)) is not None:
+        if (known := self._cached(token)) is not None:
             return known
         account = await self.by_token(token)
         if account is not None:

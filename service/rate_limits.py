@@ -213,7 +213,7 @@ class RateLimitMiddleware(ASGIMiddleware):
     async def handle(self, scope: Scope, receive: Receive, send: Send, next_app: ASGIApp) -> None:
         services = Litestar.from_scope(scope).state.services
         limiter: RateLimiter = services.rate_limiter
-        authenticated, counts = await self._authenticate(scope, services, limiter)
+        authenticated, counts = await self._authenticate(scope, services)
         scope[CALLER] = authenticated  # type: ignore[literal-required]
         tightest = None
         for key, limit in counts:
@@ -234,8 +234,7 @@ class RateLimitMiddleware(ASGIMiddleware):
 
         await next_app(scope, receive, send_with_headers)
 
-    async def _authenticate(self, scope: Scope, services, limiter: RateLimiter
-                            ) -> tuple[Authenticated, list[tuple[str, int]]]:
+    async def _authenticate(self, scope: Scope, services) -> tuple[Authenticated, list[tuple[str, int]]]:
         """The caller and the counts the request goes against. A known token counts against itself
         (``RATE_LIMIT``) and its account (``RATE_LIMIT_ACCOUNT``, shared by all its tokens); every
         other request against its address (``RATE_LIMIT_ANONYMOUS``): without a token, with a token
@@ -252,7 +251,7 @@ class RateLimitMiddleware(ASGIMiddleware):
                 "bad_authorization", "Send 'Authorization: Bearer <token>' with a token this server gave you.")), anonymous
         caller = await services.accounts.by_token_cached(token)
         if caller is None:
-                return Authenticated(refusal=Unauthenticated("unknown_token", "This bearer token belongs to no account.")), anonymous
+            return Authenticated(refusal=Unauthenticated("unknown_token", "This bearer token belongs to no account.")), anonymous
         counts = []
         if settings.rate_limit > 0:
             counts.append((f"rate:{hash_token(token)}", settings.rate_limit))

@@ -130,7 +130,7 @@ class ReadModels:
         await self.index_sent(*self.send_index(game, state, previous))
 
     def send_index(self, game: Game, state: MatchState, previous: MatchState | None = None
-                   ) -> tuple[MatchState, list, Awaitable[list] | None]:
+                   ) -> tuple[list, Awaitable[list] | None]:
         """:meth:`index`'s writes, sent now if the connection is open (so they leave with the
         other writes of this turn of the loop: a move's feed items); await :meth:`index_sent`."""
         before, after = memberships(game, previous), memberships(game, state)
@@ -140,9 +140,9 @@ class ReadModels:
         if previous is None:
             calls.append(([MATCHES], [state.match_id, state.created_at, "listed"]))
         commands = [("EVALSHA", self._membership.sha, 1, *keys, *args) for keys, args in calls]
-        return state, calls, self.pipe.send_now(commands) if commands else None
+        return calls, self.pipe.send_now(commands) if commands else None
 
-    async def index_sent(self, state: MatchState, calls: list, sent: Awaitable[list] | None) -> None:
+    async def index_sent(self, calls: list, sent: Awaitable[list] | None) -> None:
         if calls:
             await self.pipe.evalsha_many(self._membership, calls, sent)
 
