@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 
 import msgspec
 from litestar import Controller, Request, get, post
@@ -77,8 +77,8 @@ class AccountController(Controller):
         """Accept one with ``POST /matches/{id}/accept`` (or ``ready``), decline it with
         ``POST /matches/{id}/decline``; withdraw one you sent with ``POST /matches/{id}/cancel``."""
         account = require(caller)
-        received = await _challenges(services, invited_key(account.id), lambda seat, holder: holder == account.id)
-        sent = await _challenges(services, unstarted_key(account.id), lambda seat, holder: True)
+        received = await _challenges(services, invited_key(account.id), invited=account.id)
+        sent = await _challenges(services, unstarted_key(account.id))
         return Challenges(received=received, sent=sent)
 
     @get("/me/stream", summary="Server-Sent Events: your turns now, then match starts, turns and ends",
@@ -119,11 +119,12 @@ async def _matches_in(services: Services, key: str) -> list[tuple[Game, MatchSta
     return matches
 
 
-async def _challenges(services: Services, key: str, shown: Callable[[str, str], bool]) -> list[ChallengeView]:
+async def _challenges(services: Services, key: str, invited: str | None = None) -> list[ChallengeView]:
+    """The unanswered challenges of the matches in an index (to ``invited`` only, if given)."""
     challenges = []
-    for game, state in await _matches_in(services, key):
-        pending = [(seat, holder) for seat, holder in invited_accounts(state) if shown(seat, holder)]
-        if not pending or state.status != "waiting":
+    for game, state in await _matches_in(services, key):  # (an invitation is unanswered only while waiting)
+        pending = [(seat, holder) for seat, holder in invited_accounts(state) if invited in (None, holder)]
+        if not pending:
             continue
         names = await services.accounts.get_many([a for a in (state.created_by, *(h for _, h in pending)) if a])
         for seat, holder in pending:
