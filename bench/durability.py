@@ -127,7 +127,7 @@ class Players:
                 continue
             status, accepted = await self.api.call("POST", f"/matches/{match}/commands", self.tokens[turn],
                                                    msgspec.json.encode({"type": "play",
-                                                                        "move": self.rng.choice(page["legal_moves"])}))
+                                                                        "move": self.rng.choice(page["legal_moves"])["move"]}))
             assert status == 200, accepted
             version, turn, played = accepted["version"], 1 - turn, played + 1
         return played

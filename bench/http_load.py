@@ -91,6 +91,12 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def notation(move: str | dict) -> str:
+    """A listed legal move's notation: a ``{"move", "command"}`` object, or a bare string in trees
+    older than the listing of commands (an A/B run may time one)."""
+    return move if isinstance(move, str) else move["move"]
+
+
 class Server:
     """``python -m service serve`` in its own session; stopped with SIGTERM."""
 
@@ -433,7 +439,7 @@ class SeatBot:
         sent = await self.about_to_move()
         answer = await self.cancellable(self.http.call(
             "turn", "POST", f"/matches/{self.match}/turn", self.token,
-            {"type": "play", "move": self.pair.rng.choice(self.moves)}, params={"wait": LONG_POLL_WAIT_S},
+            {"type": "play", "move": notation(self.pair.rng.choice(self.moves))}, params={"wait": LONG_POLL_WAIT_S},
             key=os.urandom(12).hex()), partner_may_cancel=False)
         self.moves = []
         if answer is None:
@@ -515,7 +521,7 @@ class SeatBot:
     async def play(self, moves: list[str]) -> None:
         sent = await self.about_to_move()
         status, body = await self.http.call("command", "POST", f"/matches/{self.match}/commands", self.token,
-                                            {"type": "play", "move": self.pair.rng.choice(moves)},
+                                            {"type": "play", "move": notation(self.pair.rng.choice(moves))},
                                             key=os.urandom(12).hex())
         if status == 200:
             self.absorb(_events_of(body))

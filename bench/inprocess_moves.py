@@ -112,7 +112,7 @@ async def seat_bot(api: InProcess, match: str, token: str, rng: random.Random) -
                                           query=f"after={page['version']}&wait=5&legal_moves=true")
             continue
         status, turn = await api.call("POST", f"/matches/{match}/turn", token, msgspec.json.encode(
-            {"type": "play", "move": rng.choice(page["legal_moves"])}), query="wait=5")
+            rng.choice(page["legal_moves"])["command"]), query="wait=5")
         assert status == 200, turn
         played, page = played + 1, turn["next"]
     assert status == 200, page
@@ -157,7 +157,7 @@ async def play(moves: int, toggle: ctypes.CDLL | None, seed: int, protocol: str)
                 match, version, turn = await new_game(), 0, 0
                 continue
             status, accepted = await api.call("POST", f"/matches/{match}/commands", tokens[turn], msgspec.json.encode(
-                {"type": "play", "move": rng.choice(page["legal_moves"])}))
+                rng.choice(page["legal_moves"])["command"]))
             assert status == 200, accepted
             version, turn, played = accepted["version"], 1 - turn, played + 1
         used = time.process_time() - started

@@ -1,7 +1,9 @@
 """What a legal-move listing costs the API: one page (the default 200) against the whole list in
 one answer (what every listing was before it was paged), for the longest listing there is -- an open
-18x18 Deep Sea Voyage board -- and for the other games' opening positions. Baselines side by side
-in the same run; CPU time of the listing and its JSON, as ``GET /legal-moves`` makes them.
+18x18 Deep Sea Voyage board -- and for the other games' opening positions; and a page as the API
+lists it now, each move with the command that makes it, next to the page of bare notation it
+listed before. Baselines side by side in the same run; CPU time of the listing and its JSON, as
+``GET /legal-moves`` makes them.
 
     .venv/bin/python bench/legal_moves.py [--repeat 30]
 """
@@ -21,7 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from domain import match as lifecycle  # noqa: E402
 from domain.game import Context  # noqa: E402
 from domain.registry import game_named  # noqa: E402
-from service.api.views import LEGAL_MOVES_PAGE  # noqa: E402
+from service.api.views import LEGAL_MOVES_PAGE, listed  # noqa: E402
 
 SETUPS = {
     "deepsea 18x18": ("deepsea", {"boards": ["random:19"] * 3}),
@@ -71,7 +73,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=30)
     args = parser.parse_args()
-    print(f"{'listing':<16} {'moves':>7} {'whole list: ms':>15} {'KB':>8}   {'a page of 200: ms':>18} {'KB':>6}")
+    print(f"{'listing':<16} {'moves':>7} {'whole list: ms':>15} {'KB':>8}   {'a page of 200: ms':>18} {'KB':>6}"
+          f"   {'with commands: ms':>18} {'KB':>6}")
     for label, (name, options) in SETUPS.items():
         game, state, seat = opening(name, options)
 
@@ -82,11 +85,16 @@ def main() -> None:
             moves = game.legal_moves(state.game, seat)
             return msgspec.json.encode({"moves": list(moves[:LEGAL_MOVES_PAGE]), "total": len(moves)})
 
+        def page_of_commands() -> bytes:
+            moves = lifecycle.legal_commands(game, state, seat)
+            return msgspec.json.encode({"moves": listed(moves[:LEGAL_MOVES_PAGE]), "total": len(moves)})
+
         count = len(game.legal_moves(state.game, seat))
         whole_ms, whole_bytes = timed(whole, args.repeat)
         page_ms, page_bytes = timed(page, args.repeat)
+        commands_ms, commands_bytes = timed(page_of_commands, args.repeat)
         print(f"{label:<16} {count:>7} {whole_ms:>15.2f} {whole_bytes / 1000:>8.1f}   {page_ms:>18.2f} "
-              f"{page_bytes / 1000:>6.1f}")
+              f"{page_bytes / 1000:>6.1f}   {commands_ms:>18.2f} {commands_bytes / 1000:>6.1f}")
 
 
 if __name__ == "__main__":

@@ -21,13 +21,7 @@ import time
 from domain import match as lifecycle
 from domain.codec import PUBLIC, Recorded, codec_for
 from domain.game import Context
-from domain.registry import game_named
-from domain.trax.board import Board
-from domain.trax.moves import VARIANTS, play_move
-from domain.trax.notation import parse_move
-from domain.trax.state import Play
-
-TRAX = game_named("trax")
+from domain.trax import TRAX, Play, new_game, play, to_act
 
 
 def long_match(n_events: int, seed: int = 1) -> tuple[list, list]:
@@ -99,10 +93,10 @@ def main() -> None:
 
     replayed, redecided = replay(), redecide()
     assert replayed == redecided and "board" not in replayed.game.__dict__
-    by_the_rules = Board()
+    by_the_rules = new_game({"variant": "loop", "time": {"type": "none"}})  # the rules library, move by move
     for move in redecided.game.moves:
-        by_the_rules, _ = play_move(by_the_rules, parse_move(move), VARIANTS["loop"])
-    assert replayed.game.board == redecided.game.board == by_the_rules
+        by_the_rules = play(by_the_rules, to_act(by_the_rules)[0], move)
+    assert replayed.game.board == redecided.game.board == by_the_rules.board
     decode_only = timed(lambda: [codec.decode_recorded(d) for d in stored], args.repeat)
     replays = timed(replay, args.repeat)
     with_board = timed(lambda: replay().game.board, args.repeat)

@@ -12,7 +12,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from domain.trax.moves import perft  # noqa: E402
+from domain.trax import new_game, perft  # noqa: E402
 
 REFERENCE = {1: 2, 2: 24, 3: 432, 4: 9_568}
 
@@ -21,7 +21,7 @@ def main(max_depth: int = 5) -> int:
     ok = True
     for depth in range(4, max_depth + 1):
         started = time.perf_counter()
-        count = perft(depth)
+        count = perft(new_game(), depth)
         seconds = time.perf_counter() - started
         expected = REFERENCE.get(depth)
         check = "" if expected is None else "  (reference: ok)" if count == expected else f"  (expected {expected:,}!)"

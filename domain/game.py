@@ -8,8 +8,8 @@ A game is a pure value-level machine::
     state  = game.evolve(state, event)             # total and deterministic
     view   = game.view(state, viewer)              # what this viewer may see
 
-plus ``legal_moves``, ``deadline`` / ``on_timeout`` for its clock, ``jobs`` / ``work`` for solver work
-the state waits on, ``result`` and ``svg``. Two hooks are optional (:mod:`domain.match` calls them
+plus ``legal_moves`` (``legal_commands``: each with the command that plays it), ``deadline`` /
+``on_timeout`` for its clock, ``jobs`` / ``work`` for solver work the state waits on, ``result`` and ``svg``. Two hooks are optional (:mod:`domain.match` calls them
 when a game has them; only Deep Sea Voyage does):
 
 - ``check_priority(options, priority)`` refuses, when the match is created, options that clash with
@@ -22,8 +22,8 @@ Commands, events and views are ``msgspec.Struct`` tagged unions (tag field ``typ
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar, Literal, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from typing import Annotated, Any, ClassVar, Literal, Protocol
 
 import msgspec
 
@@ -69,14 +69,40 @@ class Viewer(msgspec.Struct, frozen=True):
         return "organizer" if self.organizer else "spectator"
 
 
+RESULT_REASONS: dict[str, str] = {
+    "loop": "Trax: a loop of the winner's colour was formed.",
+    "line": "Trax: a line of the winner's colour joins opposite edges.",
+    "draw": "Trax: the player to move had no legal move.",
+    "timeout": "The loser ran out of time.",
+    "resign": "The loser resigned.",
+    "aborted": "Aborted: by the organizer, or a seat was still open at the scheduled start.",
+    "declined": "The challenged player declined the challenge.",
+    "cancelled": "Its creator withdrew the match before it started.",
+    "expired": "The match did not start before it expired.",
+    "last_tile": "MonUnrail: the winner completed the track, or removed the last tile.",
+    "impossible_upheld": "MonUnrail: Impossible was called and the track could not be completed.",
+    "impossible_refuted": "MonUnrail: Impossible was called but the track could be completed.",
+    "challenge_met": "Duorail: the challenged player showed a track of the challenged colour.",
+    "challenge_failed": "Duorail: no track of the challenged colour was shown.",
+    "longer_track": "Duorail: the winner's track is longer at the end.",
+    "tiebreak": "Duorail or Cairo Corridor: a tie, broken by the game's tiebreak rule.",
+    "score": "Cairo Corridor: the winner scored more.",
+    "boards": "Deep Sea Voyage: the winner won more boards.",
+    "dmo_tiebreak": "Deep Sea Voyage: a tie, so the DMO (the priority player) wins.",
+}
+"""Every ``Result.reason`` and what it means: the ``enum`` of the API document (the stored field
+stays a plain string, so that a match is always readable; ``tests/domain/test_result_reasons.py``
+checks that the rules give no other reason)."""
+
+
 class Result(msgspec.Struct, frozen=True):
     """How a game ended. ``winner`` is a seat, or ``None`` for a draw or an aborted match.
 
-    ``reason`` is a stable code: ``loop``, ``line``, ``resign``, ``timeout``, ``draw``, ``aborted``...
+    ``reason`` is a stable code, one of :data:`RESULT_REASONS`: ``loop``, ``resign``, ``timeout``...
     """
 
     winner: Seat | None
-    reason: str
+    reason: Annotated[str, msgspec.Meta(extra_json_schema={"extra": {"enum": list(RESULT_REASONS)}})]
     detail: str = ""
 
 
@@ -113,6 +139,53 @@ class Job(msgspec.Struct, frozen=True):
     kind: str
 
 
+class LegalMove(msgspec.Struct, frozen=True):
+    """A move ``seat`` may make now: its notation and the command that makes it.
+
+    >>> from domain.trax.state import Play
+    >>> LegalMove("B1+", Play("B1+")).command
+    Play(move='B1+')
+    """
+
+    move: str
+    command: Any
+
+
+class LegalMoves(Sequence[LegalMove]):
+    """Moves written in notation, each paired with its command only when it is read (a page of
+    Deep Sea Voyage's thousands of placements costs that page), then a few ``extra`` moves that
+    are not in the game's notation list (a Mulligan, an item, a sealed submission with no content).
+
+    >>> from domain.cairo.state import Place
+    >>> moves = LegalMoves(["Gl", "Hl"], Place, [LegalMove("extra", None)])
+    >>> len(moves), moves[1], moves[-1].move, [m.move for m in moves[1:]]
+    (3, LegalMove(move='Hl', command=Place(cell='Hl')), 'extra', ['Hl', 'extra'])
+    """
+
+    def __init__(self, moves: Sequence[str], command_for: Callable[[str], Any], extra: Sequence[LegalMove] = ()):
+        self._moves, self._command_for, self._extra = moves, command_for, tuple(extra)
+
+    def __len__(self) -> int:
+        return len(self._moves) + len(self._extra)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            if index.step not in (None, 1):
+                return [self[i] for i in range(*index.indices(len(self)))]
+            start, stop, _ = index.indices(len(self))
+            listed, command_for = self._moves[start:stop], self._command_for  # (a page: one slice, one loop)
+            return [LegalMove(move, command_for(move)) for move in listed] + list(
+                self._extra[max(0, start - len(self._moves)):max(0, stop - len(self._moves))])
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        if index >= len(self._moves):
+            return self._extra[index - len(self._moves)]
+        move = self._moves[index]
+        return LegalMove(move, self._command_for(move))
+
+
 class Game(Protocol):
     """What :mod:`domain.match` and the service need from a game."""
 
@@ -131,6 +204,17 @@ class Game(Protocol):
     setup_hidden_until_start: ClassVar[bool]
     """True when players and spectators see nothing of the game until the match starts (Deep Sea
     Voyage reveals its boards at the pregame); organizers always see it."""
+    summary: ClassVar[str]
+    """What the game is, in a sentence or two (``GET /games/{game}``; the rules page has the rest)."""
+    time_control: ClassVar[str]
+    """How the clock works in this game, in a sentence or two."""
+    time_options: ClassVar[tuple[str, ...]]
+    """The options that set the clock and the game's windows."""
+    bots: ClassVar[Mapping[int, Callable[..., list[Any]]]]
+    """The built-in bot of each level (:data:`domain.bots.LEVELS`): ``bot(state, seat, think)``
+    returns candidate commands for ``seat``, preferred first (:data:`domain.bots.Bot`); the worker
+    plays the first one the game accepts, since hidden information (MonUnrail's supply) may refuse
+    some. Pure: ``think.seed`` is the only chance."""
 
     def initial(self, options: Any, seed: int) -> Any: ...
     def begin(self, state: Any, at: int) -> Any: ...
@@ -141,17 +225,16 @@ class Game(Protocol):
     def legal_moves(self, state: Any, seat: Seat) -> Sequence[str]:
         """What ``seat`` may send now, in notation (a list, or a sequence that writes each move
         only when it is read, where there are many: Deep Sea Voyage's placements)."""
+    def legal_commands(self, state: Any, seat: Seat) -> Sequence[LegalMove]:
+        """Everything ``seat`` may send now, each with the exact command that sends it: the
+        ``legal_moves`` and the game's other commands (a Mulligan, an item, a sealed submission
+        that needs no content). What it lists never depends on hidden information."""
     def deadline(self, state: Any) -> Deadline | None: ...
     def on_timeout(self, state: Any, deadline: Deadline, ctx: Context) -> list[Any]: ...
     def jobs(self, state: Any) -> list[Job]:
         """Solver work the state waits on; ``[]`` for most states (and always in Trax)."""
     def work(self, state: Any, job: Job) -> Any:
         """Run ``job`` (pure, possibly slow) and return the system command that answers it."""
-    def bot_commands(self, state: Any, seat: Seat, seed: int) -> list[Any]:
-        """The built-in bot's candidate commands for ``seat``, preferred first (random legal play,
-        or better where a solver helps); the worker plays the first one the game accepts, since
-        hidden information (MonUnrail's supply) may refuse some. ``[]``: nothing to do. Pure:
-        ``seed`` is the only chance."""
     def result(self, state: Any) -> Result | None: ...
     def svg(self, state: Any, viewer: Viewer) -> str: ...
     def analyse(self, state: Any) -> msgspec.Struct: ...

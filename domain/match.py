@@ -31,7 +31,9 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from domain.errors import InvalidCommand, NotAllowed, WrongState
-from domain.game import ORGANIZER, Context, Deadline, Game, Result, Seat, is_due
+from collections.abc import Sequence
+
+from domain.game import ORGANIZER, Context, Deadline, Game, LegalMove, Result, Seat, is_due
 
 # ---------------------------------------------------------------- commands shared by every game
 
@@ -236,6 +238,29 @@ def seat_of(state: MatchState, account: str | None) -> Seat | None:
     return None
 
 
+def legal_commands(game: Game, state: MatchState, seat: Seat | None) -> Sequence[LegalMove]:
+    """What ``seat`` may send now, each with its command: in the pregame the priority seat's
+    ``choose <seat>``; while the match runs, the game's own (:meth:`Game.legal_commands`);
+    nothing otherwise (``ready``, ``accept`` and ``resign`` have their own endpoints).
+
+    >>> from domain.registry import game_named
+    >>> trax = game_named("trax")
+    >>> state = None
+    >>> for e in decide_create("m", trax, {}, {"white": "ann", "red": "bob"}, now=1, seed=1, priority="white"):
+    ...     state = evolve(trax, state, e)
+    >>> for account in ("ann", "bob"):
+    ...     for e in decide(trax, state, Ready(), Context(now=2, account=account)):
+    ...         state = evolve(trax, state, e)
+    >>> [m.move for m in legal_commands(trax, state, "white")], legal_commands(trax, state, "red")
+    (['choose white', 'choose red'], [])
+    """
+    if seat is None:
+        return []
+    if state.status == "pregame":
+        return [LegalMove(f"choose {s}", ChooseSeat(seat=s)) for s in game.seats] if seat == state.priority else []
+    return game.legal_commands(state.game, seat) if state.status == "running" else []
+
+
 def decide_create(match_id: str, game: Game, options: dict[str, Any], seats: dict[Seat, str | None], *,
                   now: int, seed: int, priority: Seat | None = None, starts_at: int | None = None,
                   pregame_ms: int | None = None, created_by: str | None = None, opens_at: int | None = None,
@@ -391,11 +416,12 @@ def _reschedule(state: MatchState, command: Reschedule, ctx: Context) -> list[An
 def check_start(starts_at: int | None, now: int, opens_at: int | None = None) -> None:
     """Refuse a scheduled start or opening in the past, more than a year ahead, or an opening after
     the start."""
-    for name, at, code in (("starts_at", starts_at, "start"), ("opens_at", opens_at, "open")):
+    for name, at, in_past, too_far in (("starts_at", starts_at, "start_in_past", "start_too_far"),
+                                       ("opens_at", opens_at, "open_in_past", "open_too_far")):
         if at is not None and at < now - 1000:
-            raise InvalidCommand(f"{code}_in_past", f"{name} must not lie in the past.")
+            raise InvalidCommand(in_past, f"{name} must not lie in the past.")
         if at is not None and at > now + MAX_SCHEDULE_MS:
-            raise InvalidCommand(f"{code}_too_far", f"{name} must lie within a year from now.")
+            raise InvalidCommand(too_far, f"{name} must lie within a year from now.")
     if opens_at is not None and starts_at is not None and opens_at > starts_at:
         raise InvalidCommand("opens_after_start", "opens_at must not lie after starts_at.")
 

@@ -1,77 +1,46 @@
-"""A complete bot in plain Python: it plays random legal moves in every match where it is seated,
-in any game this server plays (Trax, Duorail, MonUnrail, Cairo Corridor, Deep Sea Voyage).
+"""A complete bot: it plays random legal moves in every match where it is seated, in any game this
+server plays (Trax, Duorail, MonUnrail, Cairo Corridor, Deep Sea Voyage), with the Python SDK
+(``pip install ./client``).
 
 Usage::
 
     python examples/random_bot.py --api http://127.0.0.1:8000 --token "$BOB_TOKEN" [--once]
 
-It accepts every challenge it receives (``GET /accounts/me/challenges``), asks the server which
-matches wait on it (``GET /accounts/me/turns``), acts in each (ready, choose a seat, or a random
-legal move sent with an Idempotency-Key, so a retry can never play twice), and when nothing waits
-on it, listens to its account stream (``GET /accounts/me/stream``, Server-Sent Events) until
-something happens. Only the standard library is used.
+It accepts every challenge it receives, asks the server which matches wait on it
+(``my_turns()``), acts in each (ready, choose a seat, or a random legal move, sent with a fresh
+Idempotency-Key, so a retry can never play twice), and when nothing waits on it, waits for the
+next item of its account stream (``iter_account_stream()``, which reconnects by itself).
 """
 
 from __future__ import annotations
 
 import argparse
-import json
 import random
-import urllib.error
-import urllib.request
-import uuid
+
+from deathmatch_client import Client, LegalMove, Match, ProblemError, Turn, run_bot
 
 
-class Api:
-    def __init__(self, base: str, token: str):
-        self.base, self.token = base.rstrip("/"), token
-
-    def call(self, method: str, path: str, body: dict | None = None, headers: dict | None = None):
-        data = None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(self.base + path, data=data, method=method, headers={
-            "Authorization": f"Bearer {self.token}", "Content-Type": "application/json", **(headers or {})})
-        try:
-            with urllib.request.urlopen(request, timeout=60) as response:
-                return response.status, json.loads(response.read() or b"null")
-        except urllib.error.HTTPError as e:
-            return e.code, json.loads(e.read() or b"null")
-
-    def wait_for_news(self, seconds: float = 20) -> None:
-        """Block until the account stream sends something after its first message (or time runs out)."""
-        request = urllib.request.Request(self.base + "/accounts/me/stream",
-                                         headers={"Authorization": f"Bearer {self.token}"})
-        try:
-            with urllib.request.urlopen(request, timeout=seconds) as stream:
-                messages = 0
-                for line in stream:
-                    if line.strip() == b"" and (messages := messages + 1) >= 2:
-                        return  # the `turns` message, then one piece of news
-        except (TimeoutError, OSError):
-            return
+SPECIAL = ("swap", "impossible", "mulligan")
+"""Moves a random bot leaves alone while it has others (and Multicolor's items, ``use ...``)."""
 
 
-def commands_for(match: dict, moves: list[str]) -> list[dict]:
-    """Commands to try, in order, for the seat to play: random legal moves in the game's own form."""
-    game, state = match["game"], match["state"]
+def commands_for(match: Match, moves: list[LegalMove]) -> list[dict]:
+    """Commands to try, in order, for the seat to play: random legal moves (each listed move
+    carries the command that makes it)."""
+    game, state = match.game, match.state
     random.shuffle(moves)
-    if game == "trax":
-        return [{"type": "play", "move": m} for m in moves[:1]]
-    if game == "cairo":
-        return [{"type": "cairo_place", "cell": m} for m in moves[:1]]
-    if game == "duorail":
-        if state["phase"] in ("challenge", "endgame"):  # a random bot has no track to show
-            return [] if state.get("my_submission") else [{"type": "duorail_submit_track", "track": None}]
-        return [{"type": "duorail_move", "move": m} for m in moves[:1]]
-    if game == "monunrail":
-        tried = [m for m in moves if m not in ("swap", "impossible")][:7]
-        tried += ["impossible"] if "impossible" in moves else []  # the hidden supply may refuse every build
-        return [_monunrail(state["phase"], m) for m in tried]
+    ordinary = [m.command for m in moves if m.move not in SPECIAL and not m.move.startswith("use ")]
+    if game == "duorail" and state["phase"] in ("challenge", "endgame"):  # a random bot has no track to show
+        return [] if state.get("my_submission") else ordinary[:1]  # the listed "no track"
+    if game == "monunrail":  # the hidden supply may refuse every build
+        return ordinary[:7] + [m.command for m in moves if m.move == "impossible"]
     if game == "deepsea":
         if state["phase"] == "routes":  # the routes are found from the view: a breadth-first search
             return [] if state["your_routes"] else [{"type": "deepsea_submit_routes",
-                                                     "routes": shortest_routes(state, match["you"])}]
-        return [] if state["your_action"] else [{"type": "deepsea_move", "move": m} for m in moves[:1]]
-    return []
+                                                     "routes": shortest_routes(state, match.you)}]
+        if state["your_action"]:
+            return []
+    return ordinary[:1] or [m.command for m in moves[:1]]
 
 
 SHIPS = {"empire": ("red", "white"), "marauder": ("blue", "black")}
@@ -115,58 +84,16 @@ def _route(board: dict, start: str) -> str:
     return " ".join(name(*c) for c in reversed(path))
 
 
-def _monunrail(phase: str, move: str) -> dict:
-    if move in ("impossible", "swap"):
-        return {"type": f"monunrail_{move}"}
-    if move.startswith("go "):
-        return {"type": "monunrail_choose_order", "go": move.split()[1]}
-    if phase == "unrail":
-        return {"type": "monunrail_unrail", "cells": move}
-    return {"type": "monunrail_build", "tiles": move}
-
-
-def act(api: Api, turn: dict) -> None:
-    """Do what ``turn`` (an item of ``/accounts/me/turns``) asks of this bot."""
-    url = f"/matches/{turn['match_id']}"
-    if turn["action"] == "ready":
-        api.call("POST", f"{url}/ready")
-        return
-    if turn["action"] == "choose_seat":
-        api.call("POST", f"{url}/commands", {"type": "choose_seat", "seat": turn["seat"]})
-        return
-    _, match = api.call("GET", url)
-    _, legal = api.call("GET", f"{url}/legal-moves")
-    for command in commands_for(match, legal["moves"]):
-        status, answer = api.call("POST", f"{url}/commands?expected_version={match['version']}", command,
-                                  {"Idempotency-Key": str(uuid.uuid4())})
-        if status == 200:
+def play(client: Client, turn: Turn) -> None:
+    """A random legal move in the match ``turn`` names (the rest of the loop is :func:`run_bot`'s)."""
+    match = client.match(turn.match_id)
+    moves = client.legal_moves(turn.match_id).moves
+    for command in commands_for(match, moves):
+        try:
+            client.command(turn.match_id, command, expected_version=match.version)
             return
-        print(f"{turn['match_id']}: {command} refused: {answer.get('detail')}")
-
-
-def accept_challenges(api: Api) -> int:
-    """Accept every challenge received; how many there were."""
-    _, challenges = api.call("GET", "/accounts/me/challenges")
-    for challenge in challenges["received"]:
-        api.call("POST", f"/matches/{challenge['match_id']}/accept")
-    return len(challenges["received"])
-
-
-def run(api: Api, once: bool) -> None:
-    handled: set[tuple[str, int]] = set()  # a sealed track leaves us listed until the reveal: act once
-    while True:
-        accept_challenges(api)
-        status, turns = api.call("GET", "/accounts/me/turns")
-        if status != 200:
-            raise SystemExit(f"cannot list turns: {turns}")
-        turns = [t for t in turns if (t["match_id"], t["version"]) not in handled]
-        for turn in turns:
-            act(api, turn)
-            handled.add((turn["match_id"], turn["version"]))
-        if not turns:
-            if once and not api.call("GET", "/accounts/me/matches")[1]:
-                return  # no unfinished match left
-            api.wait_for_news()
+        except ProblemError as refused:
+            print(f"{turn.match_id}: {command} refused: {refused.detail}")
 
 
 if __name__ == "__main__":
@@ -175,4 +102,5 @@ if __name__ == "__main__":
     parser.add_argument("--token", required=True)
     parser.add_argument("--once", action="store_true", help="stop when no unfinished match is left")
     args = parser.parse_args()
-    run(Api(args.api, args.token), args.once)
+    with Client(args.api, args.token) as bot:
+        run_bot(bot, play, once=args.once)

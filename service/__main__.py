@@ -1,8 +1,10 @@
-"""Command line: ``python -m service serve | openapi | rebuild-read-models | create-account NAME``.
+"""Command line: ``python -m service serve | openapi | problem-codes | rebuild-read-models | create-account NAME``.
 
 ``serve`` with no ``REDIS_URL`` starts an embedded persistent Redis (files under ``DATA_DIR``,
 default ``./var``) and worker processes, bootstraps an admin token and two demo accounts
-(``alice``, ``bob``; tokens in ``var/tokens.env``), then serves the API.
+(``alice``, ``bob``; tokens in ``var/tokens.env``), then serves the API. Its API processes and
+workers write their metrics to ``<DATA_DIR>/metrics`` (emptied at each start), so that ``/metrics``
+shows them all (:mod:`service.metrics`), and log JSON lines to standard error (:mod:`service.logs`).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import asyncio
 import json
 import os
 import secrets
+import shutil
 import signal
 import subprocess
 import sys
@@ -32,6 +35,7 @@ def main(argv: list[str] | None = None) -> int:
                        help="worker processes for bots and solvers (besides one each for timers, webhooks and "
                             "analyses; 0: start no worker)")
     sub.add_parser("openapi", help="print the OpenAPI document")
+    sub.add_parser("problem-codes", help="print docs/problems.md, every problem code with its status and meaning")
     sub.add_parser("rebuild-read-models", help="rebuild match lists and active games from the streams")
     account = sub.add_parser("create-account", help="create an account and print its token")
     account.add_argument("name")
@@ -42,6 +46,11 @@ def main(argv: list[str] | None = None) -> int:
         from service.app import create_app, openapi_document
 
         print(json.dumps(openapi_document(create_app(Settings(redis_url="redis://unused"))), indent=2, sort_keys=True))
+        return 0
+    if args.command == "problem-codes":
+        from service.problem_codes import markdown
+
+        print(markdown(), end="")
         return 0
     if args.command == "serve":
         return serve_forever(args)
@@ -104,10 +113,26 @@ class embedded_if_needed:
             self.redis.stop()
 
 
+def metrics_folder(data: Path) -> Path:
+    """A new, empty ``<data>/metrics`` for the metrics of every process ``serve`` starts, named in
+    ``PROMETHEUS_MULTIPROC_DIR`` before anything measures (:mod:`service.metrics`); the files of
+    processes of an earlier start are gone."""
+    folder = data / "metrics"
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(mode=0o700)
+    os.environ["PROMETHEUS_MULTIPROC_DIR"] = str(folder.resolve())
+    return folder
+
+
 def serve_forever(args: argparse.Namespace) -> int:
     settings = from_environment()
+    os.umask(0o077)  # every file serve and the processes it starts create is the owner's alone (metrics too)
     data = Path(settings.data_dir)
     data.mkdir(mode=0o700, parents=True, exist_ok=True)  # the owner's alone (the secrets in it: 0600 anyway)
+    metrics_folder(data)
+    from service.logs import configure_logging
+
+    configure_logging(settings.log_level)
     with embedded_if_needed(settings) as settings:
         admin_token = settings.admin_token or _stored_admin_token(data)
         env = {**os.environ, "REDIS_URL": settings.redis_url or "", "ADMIN_TOKEN": admin_token}
@@ -126,9 +151,10 @@ def serve_forever(args: argparse.Namespace) -> int:
 
             # the client's address is the peer's unless TRUSTED_PROXIES names the proxies in front
             # (uvicorn would otherwise trust X-Forwarded-For from 127.0.0.1: any local client)
+            # the app writes the access lines (service.observed_requests); uvicorn's own go to its handler
             uvicorn.run("service.asgi:app", host=args.host, port=args.port, workers=args.api_workers,
                         http=OneWriteHttpToolsProtocol, access_log=False, timeout_graceful_shutdown=3,
-                        log_level="warning", proxy_headers=bool(settings.trusted_proxies),
+                        log_level="warning", log_config=None, proxy_headers=bool(settings.trusted_proxies),
                         forwarded_allow_ips=settings.trusted_proxies or None)
             return 0
         finally:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import json
+import os
 from collections.abc import AsyncIterator
 
 import msgspec
@@ -21,22 +22,32 @@ from litestar.openapi.spec import Components, SecurityScheme, Server
 
 from service.api.accounts import AccountController
 from service.api.analysis import AnalysisController
+from service.api.bots import BotController
 from service.api.deps import provide_caller
 from service.api.json_body import request_class
+from service.api.games import GameController
 from service.api.live import LiveController
 from service.api.matches import MatchController
+from service.api.metrics import MetricsController
+from service.api.records import RecordController
+from service.api.schema_pages import SCHEMA_PAGES, schema_asset
 from service.api.strictness import StrictStructSchemaPlugin, before_request
 from service.api.system import SystemController
+from service.api.tagged_unions import TaggedUnionSchemaPlugin
+from service.api.text_bodies import as_text
 from service.api.tokens import TokenController
 from service.api.tournaments import TournamentController
 from service.api.webhooks import WebhookController
-from service.background import BOT_ACCOUNTS
+from service.bot_accounts import BOT_ACCOUNTS
+from service.metrics import forget_process
+from service.observed_requests import ObservedRequests
 from service.problems import EXCEPTION_HANDLERS
 from service.rate_limits import RATE_LIMIT_HEADERS, RateLimitMiddleware
 from service.settings import Settings
 from service.wiring import Services, connect
 
-DESCRIPTION = """Two-player death-match board games (Trax first) as an event-sourced REST API.
+DESCRIPTION = """Two-player death-match board games (Trax, Duorail, MonUnrail, Cairo Corridor, Deep Sea Voyage) as an
+event-sourced REST API.
 
 Authenticate with `Authorization: Bearer <token>` (open an account with `POST /accounts`; mint
 tokens with fewer scopes with `POST /accounts/me/tokens`). Each token may make `RATE_LIMIT` requests
@@ -45,7 +56,9 @@ and `RateLimit-Reset` (seconds), and past the limit a 429 `rate_limited` comes w
 Every error is an RFC 9457 problem document with a stable `code`. A request whose line and header
 fields take more than `MAX_HEADER_BYTES` (by default 16 KiB) is answered 431 `headers_too_large`
 and its connection closed, whatever the operation. Times are milliseconds since the Unix epoch on
-the server clock."""
+the server clock. Every response carries `X-Request-ID`: the request's own if it sent one of 1 to
+128 of `A-Z a-z 0-9 . _ : + / = -`, else one the server made; the server's log lines about the
+request carry it too."""
 
 
 def openapi_document(app: Litestar) -> dict:
@@ -76,25 +89,27 @@ def create_app(settings: Settings) -> Litestar:
         app.state.services = services
         if settings.admin_token:
             await services.accounts.ensure_admin(settings.admin_token)
-        for account_id, name in BOT_ACCOUNTS.items():
-            await services.accounts.ensure_bot(account_id, name)
+        for bot in BOT_ACCOUNTS.values():
+            await services.accounts.ensure_bot(bot.id, bot.name)
         quiet_garbage_collector()
         try:
             yield
         finally:
             await services.close()
+            forget_process(os.getpid())  # its open streams are closed
 
     def provide_services() -> Services:
         return app.state.services
 
     app = Litestar(
-        route_handlers=[SystemController, AccountController, MatchController, LiveController, AnalysisController,
-                        TournamentController, TokenController, WebhookController],
+        route_handlers=[SystemController, GameController, BotController, AccountController, MatchController, LiveController,
+                        AnalysisController, TournamentController, TokenController, WebhookController, RecordController,
+                        MetricsController, schema_asset],
         dependencies={"services": Provide(provide_services, sync_to_thread=False),
                       "caller": Provide(provide_caller)},
         request_class=request_class(settings.max_json_depth),
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
-        plugins=[StrictStructSchemaPlugin()],
+        plugins=[StrictStructSchemaPlugin(), TaggedUnionSchemaPlugin()],
         before_request=before_request,
         middleware=[RateLimitMiddleware(settings)],
         response_headers=RATE_LIMIT_HEADERS,
@@ -103,8 +118,11 @@ def create_app(settings: Settings) -> Litestar:
             title="Death-match game server", version="0.1.0", description=DESCRIPTION, path="/schema",
             servers=[Server(url="/")],
             components=Components(security_schemes={"bearer": SecurityScheme(type="http", scheme="bearer")}),
-            security=[{}, {"bearer": []}],
+            security=[{}, {"bearer": []}], render_plugins=SCHEMA_PAGES,
         ),
         debug=False,
+        logging_config=None,  # logging is service.logs' (JSON lines): Litestar would set up its own root handler
     )
+    as_text(app.openapi_schema)  # NDJSON and SSE bodies: strings (service.api.text_bodies)
+    app.asgi_handler = ObservedRequests(app.asgi_handler)  # outside the router: 404s and 405s are seen too
     return app

@@ -1,6 +1,9 @@
-"""The ASGI application built from the environment: ``uvicorn service.asgi:app``."""
+"""The ASGI application built from the environment: ``uvicorn service.asgi:app`` (JSON logs, :mod:`service.logs`)."""
 
 from service.app import create_app
+from service.logs import configure_logging
 from service.settings import from_environment
 
-app = create_app(from_environment())
+settings = from_environment()
+configure_logging(settings.log_level)
+app = create_app(settings)

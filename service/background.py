@@ -22,20 +22,12 @@ from rq.job import JobStatus
 from domain import bots
 from domain.game import Game
 from domain.match import MatchState
+from service.bot_accounts import is_bot
 from service.queues import BOTS, SOLVERS
 from service.settings import Settings
 
 MAX_ATTEMPTS = 3
 RECHECK_S = 10.0
-BOT_ACCOUNTS = {f"bot_random_{n}": f"random-bot-{n}" for n in range(1, 9)}
-"""The built-in bots, by account id (ids of ordinary accounts start with ``a_``): seat one in a
-match by giving its id (eight, so that bots can play each other and fill a tournament). They have
-no token; the server plays for them on its workers: random legal moves, or better where the game
-has a solver."""
-
-
-def is_bot(account_id: str | None) -> bool:
-    return account_id in BOT_ACCOUNTS
 
 
 def _job_id(*parts: object) -> str:
@@ -57,7 +49,7 @@ def work_needed(game: Game, state: MatchState) -> list[Work]:
     needed = [Work(_job_id("work", state.match_id, job.key), SOLVERS, "workers.jobs.run_game_job",
                    (state.match_id, job.key), f"{job.kind} for match {state.match_id}") for job in game.jobs(state.game)]
     for seat, account in state.seats.items():
-        if is_bot(account) and bots.bot_must_act(game, state, seat):
+        if is_bot(account) and bots.action_of(game, state, seat) is not None:
             needed.append(Work(_job_id("bot", state.match_id, seat, state.version, state.private_events), BOTS,
                                "workers.jobs.bot_turn", (state.match_id, seat), f"{account} plays {seat}"))
     return needed

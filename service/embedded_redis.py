@@ -117,6 +117,7 @@ class EmbeddedRedis:
              "--logfile", str(self.dir / "redis.log"), "--protected-mode", "yes",
              "-"],  # and the rest of the configuration from stdin: the password, kept off the command line
             stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, umask=0o077,
+            process_group=0,  # a terminal's Ctrl-C reaches serve and its workers, which stop first, not Redis
         )
         assert self.process.stdin is not None
         self.process.stdin.write(f"requirepass {_config_value(self.password)}\n".encode())

@@ -3,8 +3,8 @@ your turn, a match ended -- on one stream, so a bot can play many games from one
 
 Key ``feed:<account>``: a Redis stream capped at about 1,000 entries, each holding one encoded
 :class:`FeedItem`. The items are notifications written after each append, not a projection (they are
-not rebuilt). They say only what every viewer of the match may know: a sealed submission changes no
-one's turn, so it writes nothing.
+not rebuilt). They say only what every viewer of the match may know: a private append (a sealed
+submission) writes nothing.
 
 A reader waiting for the next item holds no Redis connection: every write also publishes the
 account's id on the channel ``feeds``, and one subscription per process wakes that account's
@@ -20,7 +20,7 @@ import msgspec
 import redis.asyncio as aioredis
 
 from domain import match as lifecycle
-from domain.bots import has_something_to_do
+from domain.bots import Action, action_of
 from domain.game import Deadline, Game, Result
 from domain.match import OVER, MatchState
 from service.appends import Waiters
@@ -30,11 +30,16 @@ CAP = 1_000
 
 
 class FeedItem(msgspec.Struct, frozen=True):
-    """``challenge`` (the account is invited to play ``seat``; ``by`` is the challenger and
-    ``deadline`` when the challenge expires), ``match_started``, ``your_turn`` (the seat is
-    expected to act: ready, choose a seat, move or submit) or ``match_ended`` (with the result),
-    for one of the account's seats. An invited account hears of nothing but the challenge until it
-    accepts."""
+    """One notification about one of the account's seats:
+
+    - ``challenge``: the account is invited to play ``seat`` (``by`` is the challenger, ``deadline``
+      when the challenge expires); a ``your_turn`` to ``accept`` follows it;
+    - ``match_started`` (``deadline``: the match's first deadline, whoever's it is);
+    - ``your_turn``: the seat is expected to act at ``version``: ``action`` says how (``accept``,
+      ``ready``, ``choose_seat`` or ``play``: move or submit), ``deadline`` by when (``null`` only
+      when nothing ends the turn: a game without a clock). Sent after every public change that
+      leaves the seat expected to act (:func:`feed_items`);
+    - ``match_ended`` (with the ``result``)."""
 
     type: Literal["challenge", "match_started", "your_turn", "match_ended"]
     match_id: str
@@ -44,6 +49,7 @@ class FeedItem(msgspec.Struct, frozen=True):
     deadline: Deadline | None = None
     result: Result | None = None
     by: str | None = None
+    action: Action | None = None
 
 
 def milestones(previous: MatchState | None, state: MatchState) -> list[Literal["match_started", "match_ended"]]:
@@ -54,28 +60,39 @@ def milestones(previous: MatchState | None, state: MatchState) -> list[Literal["
 
 
 def feed_items(game: Game, previous: MatchState | None, state: MatchState) -> list[tuple[str, FeedItem]]:
-    """What the append that led from ``previous`` to ``state`` tells each seated account."""
+    """What the append that led from ``previous`` to ``state`` tells each seated account: its
+    milestones, and a ``your_turn`` for every seat expected to act at the new version -- after
+    every append that made something public (moved the version): a move (its own too: a MonUnrail
+    turn of several builds asks again after each), a timeout, a solver's answer, a seat's
+    ``ready``. So a ``your_turn`` is never stale but for a later one: a bot acts on each at its
+    ``version`` (``expected_version``), and a newer one follows whenever that one is overtaken.
+    Nothing for a private append (a sealed submission): its items would tell the others that it
+    happened, and the submitter knows from its answer (it may replace it until the reveal).
+
+    >>> from domain.registry import game_named
+    >>> trax, state = game_named("trax"), None
+    >>> for e in lifecycle.decide_create("m", trax, {}, {"white": "ann", "red": "bob"}, now=0, seed=1):
+    ...     state = lifecycle.evolve(trax, state, e)
+    >>> [(account, item.type, item.action) for account, item in feed_items(trax, None, state)]
+    [('ann', 'your_turn', 'ready'), ('bob', 'your_turn', 'ready')]
+    """
+    if previous is not None and previous.version == state.version:
+        return []
     happened = milestones(previous, state)
     due = lifecycle.deadline(game, state)
-    due_before = lifecycle.deadline(game, previous) if previous else None
     items = []
     for seat, account in state.seats.items():
         if account is None:
             continue
-        kind = dict(match_id=state.match_id, game=state.game_name, seat=seat, version=state.version)
-        if seat in state.invited:  # an unanswered challenge: the invitation, once, and nothing else
-            if previous is None:
-                items.append((account, FeedItem(type="challenge", deadline=due, by=state.created_by, **kind)))
-            continue
+        about = dict(match_id=state.match_id, game=state.game_name, seat=seat, version=state.version)
+        if previous is None and seat in state.invited:
+            items.append((account, FeedItem(type="challenge", deadline=due, by=state.created_by, **about)))
         if "match_started" in happened:
-            items.append((account, FeedItem(type="match_started", **kind)))
-        was_on_turn = (previous is not None and previous.seats.get(seat) == account
-                       and has_something_to_do(game, previous, seat))
-        if has_something_to_do(game, state, seat) and (
-                not was_on_turn or (due and due_before and due.key != due_before.key)):
-            items.append((account, FeedItem(type="your_turn", deadline=due, **kind)))
+            items.append((account, FeedItem(type="match_started", deadline=due, **about)))
+        if (action := action_of(game, state, seat)) is not None:
+            items.append((account, FeedItem(type="your_turn", action=action, deadline=due, **about)))
         if "match_ended" in happened:
-            items.append((account, FeedItem(type="match_ended", result=state.result, **kind)))
+            items.append((account, FeedItem(type="match_ended", result=state.result, **about)))
     return items
 
 

@@ -41,6 +41,7 @@ from domain.match import OVER, MatchState
 from domain.registry import game_named
 from service.challenges import Place, Reservations
 from service.event_store import EventStore
+from service.metrics import commands_accepted, commands_refused, events_appended
 from service.problems import NotFound
 from service.read_models import ReadModels, encoded_summary
 from service.visibility import Actor, acting_viewer, as_shown, may_see, organizes, viewer_for
@@ -156,6 +157,7 @@ class MatchService:
             return (await self.load(match_id))[1]
         if outcome.status != "appended":
             raise WrongState("match_exists", "A match with this id exists; try again.")
+        events_appended(game.name).inc(len(encoded))
         self._put(match_id, _Cached(state=state, game=game))
         await self._after_append(game, None, state)
         return state
@@ -315,14 +317,25 @@ class MatchService:
         A repeated idempotency key is recognised by the append script itself; only when the domain
         refuses a command that carries a key do we look for a first response to return instead."""
         game, state, verified = await self.last_seen(match_id)
+        try:
+            response = await self._client_command(match_id, body, actor, (game, state, verified), idempotency,
+                                                   expected_version)
+        except DomainError as refused:
+            commands_refused(game.name, refused.code).inc()
+            raise
+        commands_accepted(game.name).inc()
+        return response
+
+    async def _client_command(self, match_id: str, body: bytes, actor: Actor, known: tuple[Game, MatchState, bool],
+                              idempotency: str, expected_version: int | None) -> bytes:
+        game, state, _ = known
         command = codec_for(game).decode_command(body)
         fingerprint = hashlib.sha256(body).hexdigest()[:16] if idempotency else ""
         key = f"{actor.account}:{idempotency}" if idempotency else ""
         ctx = Context(now=self.clock(), account=actor.account, organizer=organizes(state.created_by, actor))
         try:
             response, _ = await self._execute(match_id, command, ctx, idempotency=key,
-                                              expected_version=expected_version, fingerprint=fingerprint,
-                                              known=(game, state, verified))
+                                              expected_version=expected_version, fingerprint=fingerprint, known=known)
         except DomainError:
             if key and (stored := await self.store.stored_response(match_id, key)) is not None:
                 return _unwrap(stored, fingerprint)
@@ -370,6 +383,7 @@ class MatchService:
             if outcome.status == "duplicate":
                 return _unwrap(outcome.stored_response, fingerprint), False
             if outcome.status == "appended":
+                events_appended(game.name).inc(len(encoded))
                 self._put(match_id, _Cached(state=new_state, game=game))
                 await self._after_append(game, state, new_state)
                 return response, True
@@ -428,15 +442,25 @@ def _evolved(game: Game, state: MatchState | None, events: list[Any]) -> MatchSt
     return state
 
 
-def _replay(game: Game, state: MatchState | None, after: int, public: list[bytes],
-            private: list[tuple[int, str, bytes]]) -> MatchState:
-    """``state`` (at public version ``after``) with the public events after it and the private
-    entries given applied in order: a private entry appended at public version v follows event v."""
-    codec = codec_for(game)
+def in_order(after: int, public: list[bytes], private: list[tuple[int, str, bytes]]) -> list[bytes]:
+    """The public events after version ``after`` and the private entries given, in the order they
+    were recorded: a private entry appended at public version v follows event v.
+
+    >>> in_order(0, [b"e1", b"e2"], [(1, "1-1", b"p1")])
+    [b'e1', b'p1', b'e2']
+    """
     merged = [((after + 1 + i, 0), data) for i, data in enumerate(public)]
     merged += [((follows, 1), data) for follows, _, data in private]
     merged.sort(key=lambda pair: pair[0])
-    for _, data in merged:
+    return [data for _, data in merged]
+
+
+def _replay(game: Game, state: MatchState | None, after: int, public: list[bytes],
+            private: list[tuple[int, str, bytes]]) -> MatchState:
+    """``state`` (at public version ``after``) with the public events after it and the private
+    entries given applied in order (:func:`in_order`)."""
+    codec = codec_for(game)
+    for data in in_order(after, public, private):
         state = lifecycle.evolve(game, state, codec.decode_recorded(data).event)
     assert state is not None
     return state

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import logging
 
+from typing import Literal
+
 import msgspec
 from litestar import MediaType, Request, Response
 from litestar.exceptions import HTTPException, NotAuthorizedException, ValidationException
@@ -16,6 +18,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from domain.errors import DomainError
+from service.problem_codes import PROBLEM_CODES
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 
@@ -30,6 +33,15 @@ STATUS_BY_KIND = {
     "unavailable": 503,
 }
 
+FRAMEWORK_CODES = {404: "not_found", 405: "method_not_allowed", 406: "not_acceptable", 413: "too_large",
+                   415: "unsupported_media_type"}
+"""The codes of Litestar's own refusals by status; any other 4xx of Litestar's is ``bad_request``
+(a malformed body, say), any 5xx ``internal_error``: one code each, the ones
+:mod:`service.problem_codes` lists."""
+
+ProblemCode = Literal[tuple(PROBLEM_CODES)]  # type: ignore[valid-type]
+"""Every code (an ``enum`` in the OpenAPI document)."""
+
 log = logging.getLogger("service.problems")
 
 
@@ -40,7 +52,7 @@ class Problem(msgspec.Struct, frozen=True):
     title: str
     status: int
     detail: str
-    code: str
+    code: ProblemCode  # type: ignore[valid-type]
 
 
 class Unauthenticated(DomainError):
@@ -81,9 +93,7 @@ def http_error_handler(_: Request, exc: HTTPException) -> Response:
         return problem(400, "bad_request", f"The request is not valid: {reasons or exc.detail}.")
     if isinstance(exc, NotAuthorizedException):
         return problem(401, "unauthenticated", "Send 'Authorization: Bearer <token>'.")
-    codes = {404: "not_found", 405: "method_not_allowed", 413: "too_large", 415: "unsupported_media_type",
-             406: "not_acceptable"}
-    code = codes.get(status, "http_error")
+    code = FRAMEWORK_CODES.get(status) or ("internal_error" if status >= 500 else "bad_request")
     detail = {404: "There is no such resource.", 405: "This method is not allowed on this resource."}.get(
         status, str(exc.detail))
     headers = {k: v for k, v in (exc.headers or {}).items()}

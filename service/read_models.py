@@ -5,12 +5,17 @@
 - ``rm:matches`` — sorted set of match ids by creation time;
 - ``rm:active:<account>`` — the ids of an account's unfinished matches (a challenge it has not
   accepted is not among them);
-- ``rm:turns:<account>`` — the ids of the matches waiting on the account to act now (ready,
-  choose a seat, move or submit), so ``/accounts/me/turns`` costs what waits on the caller, not
+- ``rm:turns:<account>`` — the ids of the matches waiting on the account to act now (accept a
+  challenge, ready, choose a seat, move or submit: :func:`domain.bots.action_of`), so ``/accounts/me/turns`` costs what waits on the caller, not
   all its matches;
 - ``rm:invited:<account>`` — the ids of the challenges the account has not answered;
 - ``rm:unstarted:<account>`` — the ids of the matches the account created that have not started
-  (its open challenges among them).
+  (its open challenges among them);
+- ``rm:finished:<account>`` — the account's games that are over (matches that started, then
+  finished or were aborted), newest first: a sorted set whose members are
+  :func:`finished_member` (the end's time, then the match id) and sort by name, so the member is
+  the cursor of ``GET /accounts/{id}/games``. Written once, by the append that ends the match,
+  with its other index writes.
 
 :meth:`ReadModels.index` brings the indexes up to a new state after each append, writing only the
 memberships that changed (most moves change only who must act: two writes). Each per-account
@@ -32,16 +37,17 @@ from typing import Literal
 import msgspec
 import redis.asyncio as aioredis
 
-from domain.bots import has_something_to_do
+from domain.bots import action_of
 from domain.game import Game, Result
 from domain.match import MatchState
 from service.event_store import summary_key
 from service.redis_pipe import RedisPipe, Script
 
 ACTIVE = ("waiting", "pregame", "running")
-LAYOUT = "3"
+LAYOUT = "5"
 """The read models' layout, kept in ``rm:layout`` (1: summaries under ``rm:match:<id>``; 2: no
-turns, invitations or unstarted indexes)."""
+turns, invitations or unstarted indexes; 3: no finished games, no challenges in the turns index; 4: one of
+the two)."""
 
 
 def active_key(account: str) -> str:
@@ -58,6 +64,27 @@ def invited_key(account: str) -> str:
 
 def unstarted_key(account: str) -> str:
     return f"rm:unstarted:{account}"
+
+
+def finished_key(account: str) -> str:
+    return f"rm:finished:{account}"
+
+
+def finished_member(state: MatchState) -> str:
+    """The member of ``rm:finished:<account>`` for a match that is over: its end's time (16
+    digits, so members sort as the times do) and its id.
+
+    >>> from domain.match import MatchState
+    >>> finished_member(MatchState("m1", "trax", None, {}, None, None, 0, 0, 0, None, finished_at=1_700_000_000_000))
+    '0001700000000000:m1'
+    """
+    return f"{state.finished_at or 0:016d}:{state.match_id}"
+
+
+def ended_game(previous: MatchState | None, state: MatchState) -> bool:
+    """True when ``state`` ends a game (a match that started) that ``previous`` had not ended."""
+    return (state.status not in ACTIVE and state.started_at is not None
+            and (previous is None or previous.status in ACTIVE))
 
 
 _MEMBERSHIP = """
@@ -87,8 +114,8 @@ def memberships(game: Game, state: MatchState | None) -> set[str]:
             keys.add(invited_key(account))
         elif state.status in ACTIVE:
             keys.add(active_key(account))
-            if has_something_to_do(game, state, seat):
-                keys.add(turns_key(account))
+        if action_of(game, state, seat) is not None:
+            keys.add(turns_key(account))
     if state.created_by is not None and state.status == "waiting":
         keys.add(unstarted_key(state.created_by))
     return keys
@@ -139,6 +166,9 @@ class ReadModels:
         calls = [([key], [state.match_id, state.version, how]) for key, how in changes]
         if previous is None:
             calls.append(([MATCHES], [state.match_id, state.created_at, "listed"]))
+        if ended_game(previous, state):
+            calls += [([finished_key(account)], [finished_member(state), 0, "listed"])
+                      for account in sorted({a for a in state.seats.values() if a})]
         commands = [("EVALSHA", self._membership.sha, 1, *keys, *args) for keys, args in calls]
         return calls, self.pipe.send_now(commands) if commands else None
 
@@ -168,6 +198,17 @@ class ReadModels:
         for over in [s for s in summaries if s.status not in ACTIVE]:
             await self.drop(key, over.id)
         return [s for s in summaries if s.status in ACTIVE]
+
+    async def finished_for(self, account_id: str, *, before: str | None = None, limit: int = 50
+                           ) -> tuple[list[MatchSummary], list[str]]:
+        """The account's games that are over, newest first: up to ``limit`` after the cursor
+        ``before`` (a :func:`finished_member`), with each one's cursor."""
+        members = await self.redis.execute_command(
+            "ZRANGE", finished_key(account_id), f"({before}" if before else "+", "-", "BYLEX", "REV", "LIMIT", 0, limit)
+        cursors = [m.decode() for m in members]
+        summaries = {s.id: s for s in await self._summaries([c.partition(":")[2] for c in cursors])}
+        found = [(summaries[c.partition(":")[2]], c) for c in cursors if c.partition(":")[2] in summaries]
+        return [s for s, _ in found], [c for _, c in found]
 
     async def ids(self, key: str) -> list[str]:
         """The match ids in one per-account index (``active_key(account)``, ``turns_key``...),

@@ -28,6 +28,11 @@
 - ``BOT_TIME_LIMIT_S``, ``SOLVER_TIME_LIMIT_S``, ``ANALYSIS_TIME_LIMIT_S``: the wall-clock limit
   of a built-in bot's turn, of solver work a match waits on, of an analysis; past it the
   computation's process is killed (defaults 10, 60, 20).
+- ``BOT_THINK_MS_1``, ``BOT_THINK_MS_2``, ``BOT_THINK_MS_3``: how long a built-in bot of each level
+  may think about a move (defaults 1000, 3000, 5000; the random bots take level 1's), never more
+  than the seat's time left less :data:`domain.bots.MARGIN_MS`. A bot stops its search when the time
+  is spent and plays its best move so far; its process is killed half a second later
+  (``BOT_TIME_LIMIT_S`` caps that too).
 - ``ANALYSES_PER_ACCOUNT``: analyses an account may have queued or running at once (default 2).
 - ``ANALYSIS_RATE_LIMIT``: analyses an account may ask for per hour (default 60).
 - ``REDIS_POOL_SIZE``: Redis connections an API process keeps for the commands that are not on
@@ -42,13 +47,30 @@
 - ``MAX_HEADER_BYTES``: how many bytes a request's line and header fields may take together (default
   16384); past it the answer is a 431 and the connection is closed (:mod:`service.http_protocol`).
 - ``MAX_JSON_DEPTH``: how deep arrays and objects may nest in a request body (default 32; deeper is a 400).
+- ``RULES_DIR``: the folder of the rules pages served at ``/games/{game}/rules`` (default the
+  repository's ``docs/rules``; the container image sets it, as the package is installed apart from
+  its docs).
+- ``LOG_LEVEL``: ``INFO`` (default: an access line a request), ``DEBUG``, ``WARNING`` or ``ERROR``;
+  every line is JSON (:mod:`service.logs`).
+- ``METRICS_TOKEN``: the bearer token that reads ``GET /metrics`` (besides an admin's token; unset:
+  admins only) and a worker's ``METRICS_PORT``.
+- ``METRICS_PORT``: a worker (``python -m workers``) shows its metrics on this port, with
+  ``METRICS_TOKEN`` only (unset: no port, as under ``serve``, whose ``/metrics`` shows its workers').
+- ``SSE_KEEPALIVE_S``: how long an SSE stream (a match's, an account's) stays silent before it
+  sends a keep-alive comment (``: keep-alive``), which keeps proxies from closing it (default 15).
 """
 
 from __future__ import annotations
 
 import os
+import pathlib
 
 import msgspec
+
+from service.logs import LEVELS
+
+RULES_DIR = str(pathlib.Path(__file__).resolve().parent.parent / "docs" / "rules")
+"""The repository's rules pages, where a checkout (or an editable install) has them."""
 
 FSYNC_POLICIES = ("everysec", "always")
 """The embedded Redis's ``appendfsync`` choices (``REDIS_FSYNC``), the default first."""
@@ -71,6 +93,7 @@ class Settings(msgspec.Struct, frozen=True):
     max_unstarted_matches: int = 20
     max_invitations: int = 20
     bot_time_limit_s: float = 10
+    bot_think_ms: tuple[int, int, int] = (1_000, 3_000, 5_000)
     solver_time_limit_s: float = 60
     analysis_time_limit_s: float = 20
     analyses_per_account: int = 2
@@ -83,6 +106,11 @@ class Settings(msgspec.Struct, frozen=True):
     webhook_allow_private: bool = False
     max_header_bytes: int = 16_384
     max_json_depth: int = 32
+    rules_dir: str = RULES_DIR
+    log_level: str = "INFO"
+    metrics_token: str | None = None
+    metrics_port: int | None = None
+    sse_keepalive_s: float = 15
 
     @property
     def queue_url(self) -> str | None:
@@ -92,6 +120,14 @@ class Settings(msgspec.Struct, frozen=True):
 def _number(name: str, default: int) -> int:
     value = os.environ.get(name)
     return int(value) if value else default
+
+
+def _think_ms(name: str, default: int) -> int:
+    """A bot's think time in ms: 0 to 60,000."""
+    value = _number(name, default)
+    if not 0 <= value <= 60_000:
+        raise ValueError(f"{name} must be 0 to 60000 (ms), not {value}")
+    return value
 
 
 def _choice(name: str, choices: tuple[str, ...]) -> str:
@@ -107,6 +143,14 @@ def _flag(name: str) -> bool:
 def _seconds(name: str, default: float) -> float:
     value = os.environ.get(name)
     return float(value) if value else default
+
+
+def _keepalive(seconds: float) -> float:
+    """A keep-alive interval well within a stream's lease (:data:`service.streams.LEASE_MS`, 60 s),
+    which each keep-alive renews."""
+    if not 0.01 <= seconds <= 30:
+        raise ValueError(f"SSE_KEEPALIVE_S must be between 0.01 and 30 seconds, not {seconds}")
+    return seconds
 
 
 def from_environment() -> Settings:
@@ -127,6 +171,8 @@ def from_environment() -> Settings:
         max_unstarted_matches=_number("MAX_UNSTARTED_MATCHES", 20),
         max_invitations=_number("MAX_INVITATIONS", 20),
         bot_time_limit_s=_seconds("BOT_TIME_LIMIT_S", 10),
+        bot_think_ms=(_think_ms("BOT_THINK_MS_1", 1_000), _think_ms("BOT_THINK_MS_2", 3_000),
+                      _think_ms("BOT_THINK_MS_3", 5_000)),
         solver_time_limit_s=_seconds("SOLVER_TIME_LIMIT_S", 60),
         analysis_time_limit_s=_seconds("ANALYSIS_TIME_LIMIT_S", 20),
         analyses_per_account=_number("ANALYSES_PER_ACCOUNT", 2),
@@ -138,5 +184,10 @@ def from_environment() -> Settings:
         webhook_resolve_timeout_s=_number("WEBHOOK_RESOLVE_TIMEOUT_S", 3),
         webhook_allow_private=_flag("WEBHOOK_ALLOW_PRIVATE"),
         max_header_bytes=_number("MAX_HEADER_BYTES", 16_384),
+        rules_dir=os.environ.get("RULES_DIR") or RULES_DIR,
         max_json_depth=_number("MAX_JSON_DEPTH", 32),
+        log_level=_choice("LOG_LEVEL", LEVELS),
+        metrics_token=os.environ.get("METRICS_TOKEN") or None,
+        metrics_port=_number("METRICS_PORT", 0) or None,
+        sse_keepalive_s=_keepalive(_seconds("SSE_KEEPALIVE_S", 15)),
     )

@@ -1,10 +1,13 @@
-"""Guards on the project's shape: the rules stay a pure library; the OpenAPI document never drifts."""
+"""Guards on the project's shape: the rules stay a pure library, packaged on their own, used by the
+rest only through each game's public package; the OpenAPI document never drifts."""
 
 from __future__ import annotations
 
 import ast
 import json
 import pathlib
+import subprocess
+import tomllib
 
 from service.app import create_app, openapi_document
 from service.settings import Settings
@@ -24,6 +27,88 @@ def test_domain_imports_no_io_web_redis_or_clock():
                 names = [node.module]
             for name in names:
                 assert name.split(".")[0] not in FORBIDDEN, f"{path.relative_to(ROOT)} imports {name}"
+
+
+def test_every_rules_subpackage_is_packaged():
+    """``domain/pyproject.toml`` lists its packages by hand (the folder is the package ``domain``):
+    a subpackage missing there would be missing from the wheel a bot author installs."""
+    listed = tomllib.loads((ROOT / "domain" / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]
+    on_disk = [".".join(("domain", *init.parent.relative_to(ROOT / "domain").parts))
+               for init in (ROOT / "domain").rglob("__init__.py")]
+    assert sorted(listed) == sorted(on_disk)
+
+
+def test_the_server_pins_the_rules_of_its_own_version():
+    server = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    rules = tomllib.loads((ROOT / "domain" / "pyproject.toml").read_text())["project"]
+    assert rules["version"] == server["version"]
+    assert f"{rules['name']}=={rules['version']}" in server["dependencies"]
+
+
+INSIDE_THE_RULES = {
+    # Benchmarks of the rules' own algorithms against their baselines: they time the inner
+    # functions themselves (a flood fill over Cairo's cells, Trax's forced plays, the solvers on
+    # raw problems with their budgets, Deep Sea's placements), which no game exports. An entry
+    # that is no longer needed fails the test too, so the list only shrinks.
+    "bench/cairo_moves.py": {"domain.cairo.geometry"},
+    "bench/deepsea.py": {"domain.deepsea.best", "domain.deepsea.board", "domain.deepsea.pentominoes",
+                         "domain.deepsea.routes", "domain.deepsea.generator"},
+    "bench/duorail_solver.py": {"domain.duorail.solver", "domain.duorail.track"},
+    "bench/monunrail_solver.py": {"domain.monunrail.board", "domain.monunrail.completion", "domain.monunrail.tiles",
+                                  "domain.monunrail.bot", "domain.monunrail.unrail"},
+    "bench/trax_legal_moves.py": {"domain.trax.board", "domain.trax.forced", "domain.trax.moves", "domain.trax.notation",
+                                  "domain.trax.tiles", "domain.trax.wins"},
+}
+
+
+def private_rules_imports(path: pathlib.Path, exports: dict[str, set[str]]) -> set[str]:
+    """What ``path`` imports from inside a game's package: a module of it (``domain.trax.board``)
+    or a name the package does not export (``from domain.trax import board``)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names if any(a.name.startswith(f"{g}.") for g in exports)}
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            if any(node.module.startswith(f"{g}.") for g in exports):
+                found.add(node.module)
+            elif node.module in exports:
+                found |= {f"{node.module}.{a.name}" for a in node.names if a.name not in exports[node.module]}
+    return found
+
+
+def test_nothing_outside_the_rules_imports_a_games_private_modules():
+    """The server, workers, SDK, examples, benchmarks and the API's tests use each game through what
+    its package exports (``domain.trax``: the uniform rules API, ``docs/library.md``) and the shared
+    modules (``domain.game``, ``domain.match``, ...) only. ``tests/domain/`` are the rules package's
+    own tests: they may test its insides."""
+    import importlib
+
+    from domain.registry import all_games
+
+    games = {type(g).__module__ for g in all_games().values()}
+    assert games == {"domain.trax", "domain.duorail", "domain.monunrail", "domain.cairo", "domain.deepsea"}
+    exports = {g: set(importlib.import_module(g).__all__) for g in games}
+    listed = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard", "*.py"],
+                            cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    checked = [n for n in listed if not n.startswith(("domain/", "tests/domain/")) and (ROOT / n).is_file()]
+    assert any(n.startswith("service/") for n in checked) and any(n.startswith("bench/") for n in checked)
+    found = {n: imports for n in checked if (imports := private_rules_imports(ROOT / n, exports))}
+    offending = {n: sorted(imports - INSIDE_THE_RULES.get(n, set())) for n, imports in found.items()}
+    assert not {n: i for n, i in offending.items() if i}, (
+        f"import these from the game's package (domain.<game>), or have it export them: {offending}")
+    stale = {n: sorted(allowed - found.get(n, set())) for n, allowed in INSIDE_THE_RULES.items()}
+    assert not {n: s for n, s in stale.items() if s}, f"no longer imported; drop them from INSIDE_THE_RULES: {stale}"
+
+
+def test_nothing_outside_the_tests_points_at_the_rules_outside_the_repository():
+    """A clone has no ``shared/`` folder: the rules a reader can find are ``docs/rules/``."""
+    tracked = subprocess.run(["git", "ls-files"], cwd=ROOT, capture_output=True, text=True, check=True).stdout
+    for name in tracked.splitlines():
+        path = ROOT / name
+        if name.startswith("tests/") or not path.is_file():
+            continue
+        text = path.read_bytes().decode("utf-8", errors="replace")
+        assert "shared/rules" not in text, f"{name} points at shared/rules; point at docs/rules/ instead"
 
 
 def current_openapi() -> dict:

@@ -6,6 +6,10 @@ the jobs that compute run their computation in a child process killed at its tim
 (:mod:`workers.limits`). ``serve`` starts one worker per pool (``timers``; ``bots solvers``;
 ``webhooks``; ``analysis``), so that no kind of work waits behind another: a webhook receiver that
 never answers holds up the webhooks' worker only. Run as many as you like against the same Redis.
+
+Its logs are JSON lines (:mod:`service.logs`). Its metrics (job durations, timer lateness:
+:mod:`service.metrics`) go to ``PROMETHEUS_MULTIPROC_DIR`` when set (``serve``'s ``/metrics`` shows
+them), and with ``METRICS_PORT`` (and ``METRICS_TOKEN``) it shows them on that port itself.
 """
 
 from __future__ import annotations
@@ -17,6 +21,8 @@ import redis
 from rq import SimpleWorker
 from rq.scheduler import RQScheduler
 
+from service.logs import configure_logging
+from service.metrics import serve_worker_metrics
 from service.queues import ANALYSIS, BOTS, PRIORITY, SOLVERS
 from service.settings import from_environment
 
@@ -47,11 +53,10 @@ def warm_up(queues: tuple[str, ...]) -> None:
     run in (:mod:`workers.limits`) inherit them instead of loading them each time."""
     if not {BOTS, SOLVERS, ANALYSIS} & set(queues):
         return
-    from domain.duorail import solver as duorail_solver
-    from domain.monunrail import completion, unrail
+    from domain import cairo, deepsea, duorail, monunrail, trax
 
-    for module in (duorail_solver, completion, unrail):
-        module.warm_up()
+    for game in (trax, duorail, monunrail, cairo, deepsea):
+        game.warm_up()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -64,7 +69,11 @@ def main(argv: list[str] | None = None) -> int:
     if not settings.queue_url:
         print("workers need REDIS_URL (or QUEUE_REDIS_URL)", file=sys.stderr)
         return 2
-    logging.basicConfig(level=logging.WARNING)
+    configure_logging(settings.log_level)
+    if settings.metrics_port and settings.metrics_token:
+        serve_worker_metrics(settings.metrics_port, settings.metrics_token)
+    elif settings.metrics_port:
+        logging.getLogger(__name__).warning("METRICS_PORT is set but METRICS_TOKEN is not: no metrics shown")
     connection = redis.Redis.from_url(settings.queue_url)
     take_over_scheduler(connection, queues)
     warm_up(queues)

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
+import functools
 import logging
-import zlib
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 
 import msgspec
 from rq import get_current_job
@@ -28,8 +30,10 @@ from domain import match as lifecycle
 from domain.codec import codec_for
 from domain.errors import DomainError
 from service.analyses import analysis_key
-from service.background import is_bot
+from service.bot_accounts import BOT_ACCOUNTS
 from service.matches import now_ms
+from service.metrics import JOB_DURATION, TIMER_LATENESS
+from service.queues import PRIORITY
 from service.settings import Settings, from_environment
 from service.visibility import Actor
 from service.webhook_delivery import deliver
@@ -38,7 +42,28 @@ from service.wiring import Services, connect
 from workers.limits import Finished, TimedOut, run_limited
 
 EARLY_TOLERANCE_MS = 5_000
+KILL_AFTER_S = 0.5
+"""How long after its think time a bot's process is killed (it should have answered by then)."""
 log = logging.getLogger(__name__)
+
+
+def measured(job: Callable[..., None]) -> Callable[..., None]:
+    """``job`` with its duration in ``deathmatch_job_duration_seconds{queue, job, outcome}`` and a
+    log line (``job``, ``queue``, ``outcome``, ``duration_ms``)."""
+    @functools.wraps(job)
+    def measured_job(*args, **kwargs) -> None:
+        started, outcome = time.perf_counter(), "failed"
+        try:
+            job(*args, **kwargs)
+            outcome = "ok"
+        finally:
+            seconds = time.perf_counter() - started
+            current = get_current_job()
+            queue = current.origin if current is not None and current.origin in PRIORITY else "none"
+            JOB_DURATION.labels(queue, job.__name__, outcome).observe(seconds)
+            log.info("%s %s", job.__name__, outcome, extra={"job": job.__name__, "queue": queue, "outcome": outcome,
+                                                           "duration_ms": round(seconds * 1000, 3)})
+    return measured_job
 
 
 @contextlib.asynccontextmanager
@@ -51,6 +76,7 @@ async def services_from_environment() -> AsyncIterator[Services]:
         await services.close()
 
 
+@measured
 def fire_timeout(match_id: str, key: str) -> None:
     asyncio.run(_fire_timeout(match_id, key))
 
@@ -61,12 +87,14 @@ async def _fire_timeout(match_id: str, key: str) -> None:
         due = lifecycle.deadline(game, state)
         if due is not None and due.key == key and 0 < due.at - now_ms() <= EARLY_TOLERANCE_MS:
             await asyncio.sleep((due.at - now_ms()) / 1000 + 0.001)  # the scheduler woke a little early
-        await services.matches.timeout(match_id, key)
+        if await services.matches.timeout(match_id, key) and due is not None and due.key == key:
+            TIMER_LATENESS.observe(max(0, now_ms() - due.at) / 1000)
         game, state = await services.matches.current(match_id)
         if (due := lifecycle.deadline(game, state)) is not None:
             services.matches.scheduler.schedule(match_id, due)  # re-arm for the next deadline
 
 
+@measured
 def analyse(match_id: str, version: int, account: str | None = None) -> None:
     asyncio.run(_analyse(match_id, version, account))
 
@@ -91,6 +119,7 @@ async def _analyse(match_id: str, version: int, account: str | None) -> None:
             await services.analyses.release(account, key)
 
 
+@measured
 def run_game_job(match_id: str, key: str) -> None:
     asyncio.run(_run_game_job(match_id, key))
 
@@ -110,34 +139,58 @@ async def _run_game_job(match_id: str, key: str) -> None:
         await services.matches.system_command(match_id, outcome.value, idempotency=key)
 
 
+@measured
 def bot_turn(match_id: str, seat: str) -> None:
     asyncio.run(_bot_turn(match_id, seat))
 
 
 async def _bot_turn(match_id: str, seat: str) -> None:
     """Play the built-in bot's command for ``seat`` as its account (idempotent by the position it
-    was decided in). A bot with nothing to do, or whose command the game refuses because the
-    match moved on, does nothing."""
+    was decided in). The bot thinks for its level's time (``BOT_THINK_MS_<level>``, within the
+    seat's time left: :func:`domain.bots.think_ms`) in a child process killed half a second after
+    that (:func:`think_limited`); if it is killed, the same bot with no time left answers. Its
+    candidates are tried in order; when the game refuses them all, the bot is asked again, told
+    what was refused (what a player learns from a refusal), until it offers nothing new. A bot with
+    nothing to do, or whose commands the game refuses because the match moved on, does nothing."""
     async with services_from_environment() as services:
         game, state = await services.matches.current(match_id)
-        account = state.seats.get(seat)
-        if not is_bot(account):
+        bot = BOT_ACCOUNTS.get(state.seats.get(seat) or "")
+        if bot is None:
             return
-        position = f"{state.version}.{state.private_events}"
-        seed = zlib.crc32(f"{state.seed}:{position}:{seat}".encode())
-        outcome = run_limited(bots.next_commands, (game, state, seat, seed), services.settings.bot_time_limit_s)
-        if not isinstance(outcome, Finished):  # the bot does not move; its clock goes on
-            log.error("bot %s in %s did not decide: %s", account, match_id, outcome)
-            return
-        for attempt, command in enumerate(outcome.value):
-            try:  # the first candidate the game accepts (hidden information may refuse some)
-                await services.matches.execute(match_id, codec_for(game).encode(command), Actor(account=account),
-                                               idempotency=f"bot-{position}-{attempt}")
+        settings = services.settings
+        budget_ms = bots.think_ms(settings.bot_think_ms[max(bot.level, 1) - 1], now_ms(),
+                                  lifecycle.deadline(game, state), seat)
+        started = time.monotonic()
+        until = started + budget_ms / 1000
+        killed_at = started + min(budget_ms / 1000 + KILL_AFTER_S, settings.bot_time_limit_s)
+        position, seed = f"{state.version}.{state.private_events}", bots.turn_seed(state, seat)
+        refused: tuple[tuple[object, str], ...] = ()
+        for _ in range(bots.ROUNDS):
+            think = bots.Think(seed=seed, spent=lambda: time.monotonic() >= until, refused=refused)
+            fresh = bots.untried(think_limited(game, state, seat, bot.level, think, killed_at - time.monotonic()), think)
+            if not fresh:
                 return
-            except DomainError as refused:
-                log.info("bot %s in %s: %s", account, match_id, refused)
+            for command in fresh:
+                try:  # the first candidate the game accepts (hidden information may refuse some)
+                    await services.matches.execute(match_id, codec_for(game).encode(command),
+                                                   Actor(account=bot.id), idempotency=f"bot-{position}-{len(refused)}")
+                    return
+                except DomainError as refusal:
+                    log.info("bot %s in %s: %s", bot.id, match_id, refusal)
+                    refused += ((command, refusal.code),)
 
 
+def think_limited(game, state, seat: str, level: int, think: bots.Think, seconds: float) -> list:
+    """The bot's candidates, computed in a child process killed after ``seconds``; if it is killed
+    (or crashes), the same bot with its time spent answers here -- cheaply, checking nothing."""
+    outcome = run_limited(bots.next_commands, (game, state, seat, level, think), max(0.05, seconds))
+    if isinstance(outcome, Finished):
+        return outcome.value
+    log.error("bot %s of %s did not decide in time: %s", level, state.match_id, outcome)
+    return bots.next_commands(game, state, seat, level, dataclasses.replace(think, spent=lambda: True))
+
+
+@measured
 def deliver_webhook(account_id: str, webhook_id: str, body: bytes) -> None:
     asyncio.run(_deliver_webhook(account_id, webhook_id, body, from_environment()))
 

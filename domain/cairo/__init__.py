@@ -1,6 +1,6 @@
-"""Cairo Corridor (Markus Hagenauer, 2013), as restated in ``shared/rules/cairo-corridor.md``.
+"""Cairo Corridor (Markus Hagenauer, 2013), as ``docs/rules/cairo.md`` sets out.
 
-The modules follow the rules file: :mod:`~domain.cairo.geometry` (the 72 pentagons, their
+The modules follow the rules page: :mod:`~domain.cairo.geometry` (the 72 pentagons, their
 adjacency and sides, computed), :mod:`~domain.cairo.notation` (``Gl``, ``G left``),
 :mod:`~domain.cairo.corridor` (which cells may be filled, the end, the scores),
 :mod:`~domain.cairo.state` (options, command, events, state), :mod:`~domain.cairo.rules` (the
@@ -11,7 +11,7 @@ decider), :mod:`~domain.cairo.view`, :mod:`~domain.cairo.svg` and :mod:`~domain.
 >>> s = CAIRO.begin(CAIRO.initial(CairoOptions(), seed=0), at=0)
 >>> [e] = CAIRO.decide(s, Place("G left"), Context(now=5_000, seat="first"))
 >>> e
-Placed(seat='first', cell='Gl', at=5000, outcome=None)
+CairoPlaced(seat='first', cell='Gl', at=5000, outcome=None)
 >>> s = CAIRO.evolve(s, e)
 >>> CAIRO.to_move(s), len(CAIRO.legal_moves(s, "second")), CAIRO.deadline(s)
 (('second',), 71, Deadline(at=245000, key='turn:1', seat='second'))
@@ -19,11 +19,12 @@ Placed(seat='first', cell='Gl', at=5000, outcome=None)
 
 from __future__ import annotations
 
-import random
 from typing import Any, ClassVar
 
 from domain.cairo import rules
-from domain.cairo.analysis import CairoAnalysis, analyse
+from domain.cairo.bot import BOTS
+from domain.cairo import analysis, public
+from domain.cairo.analysis import CairoAnalysis
 from domain.cairo.geometry import INDEX
 from domain.cairo.state import (
     COLOURS,
@@ -34,12 +35,13 @@ from domain.cairo.state import (
     CairoState,
     Outcome,
     Place,
-    Placed,
-    TimedOut,
+    CairoPlaced,
+    CairoTimedOut,
 )
 from domain.cairo.svg import board_svg
 from domain.cairo.view import CairoView, view
-from domain.game import Context, Deadline, Job, Result, Viewer
+from domain.library import API, Rules, perft_everywhere
+from domain.game import Context, Deadline, Job, LegalMoves, Result, Viewer
 
 
 class CairoGame:
@@ -55,6 +57,12 @@ class CairoGame:
     secret_options: ClassVar[tuple[str, ...]] = ()
     pregame_ms: ClassVar[int] = 60_000
     setup_hidden_until_start: ClassVar[bool] = False
+    summary: ClassVar[str] = ("Two players fill the 72 pentagons of a Cairo-tiled board but must leave a corridor "
+                              "joining all four sides; when it cannot narrow any more, the pieces lining it score.")
+    time_control: ClassVar[str] = ("A free minute a turn, then a 3-minute reserve held as 36 banks of 5 s, each bank "
+                                   "started used up whole; running out of reserve loses.")
+    time_options: ClassVar[tuple[str, ...]] = ("time",)
+    bots: ClassVar[dict[int, Any]] = BOTS
 
     def initial(self, options: CairoOptions, seed: int) -> CairoState:
         return rules.initial(options, seed)
@@ -77,6 +85,10 @@ class CairoGame:
     def legal_moves(self, state: CairoState, seat: str) -> list[str]:
         return rules.legal_moves(state, seat)
 
+    def legal_commands(self, state: CairoState, seat: str) -> LegalMoves:
+        """The legal moves as ``cairo_place`` commands."""
+        return LegalMoves(rules.legal_moves(state, seat), Place)
+
     def deadline(self, state: CairoState) -> Deadline | None:
         return rules.deadline(state)
 
@@ -90,11 +102,6 @@ class CairoGame:
     def work(self, state: CairoState, job: Job) -> Any:
         raise ValueError(f"Cairo Corridor has no job {job.key!r}.")
 
-    def bot_commands(self, state: CairoState, seat: str, seed: int) -> list[Any]:
-        """A random legal placement."""
-        moves = rules.legal_moves(state, seat)
-        return [Place(cell=random.Random(seed).choice(moves))] if moves else []
-
     def result(self, state: CairoState) -> Result | None:
         return state.result
 
@@ -104,7 +111,7 @@ class CairoGame:
 
     def analyse(self, state: CairoState) -> CairoAnalysis:
         """The seat to move, its legal moves, the cells no one may fill, the moves that end the game."""
-        return analyse(state)
+        return analysis.analyse(state)
 
     def svg(self, state: CairoState, viewer: Viewer) -> str:
         seat = rules.seat_to_act(state)
@@ -120,5 +127,10 @@ class CairoGame:
 
 CAIRO = CairoGame()
 
-__all__ = ["CAIRO", "CairoAnalysis", "CairoGame", "CairoOptions", "CairoState", "CairoView", "Outcome", "Place",
-           "Placed", "TimedOut", "analyse"]
+(GAME, new_game, to_act, legal_moves, play, wait, result, parse_move, format_move, analyse, perft,
+ warm_up) = Rules(CAIRO, parse_move=public.parse_move, format_move=public.format_move,
+                  perft_refusal=perft_everywhere).functions()
+"""The rules library (:mod:`domain.library`): the same functions in every game."""
+
+__all__ = [*API, "CAIRO", "CairoAnalysis", "CairoGame", "CairoOptions", "CairoState", "CairoView", "Outcome", "Place",
+           "CairoPlaced", "CairoTimedOut"]

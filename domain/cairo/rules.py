@@ -3,13 +3,13 @@
 A move fills one empty pentagon and must leave a corridor. When afterwards the corridor component
 is minimal (no cell of it may be filled) the game ends: each seat scores its pieces next to the
 final corridor, more wins, and a tie goes by the ``tiebreak`` option. :func:`decide` works all of
-that out and writes it into the :class:`Placed` event; :func:`evolve` only applies events.
+that out and writes it into the :class:`CairoPlaced` event; :func:`evolve` only applies events.
 
 >>> from domain.game import Context
 >>> s = begin(initial(CairoOptions(), seed=0), at=0)
 >>> [e] = decide(s, Place("m LEFT"), Context(now=69_000, seat="first"))  # 9 s over the minute: two banks
 >>> e
-Placed(seat='first', cell='Ml', at=69000, outcome=None)
+CairoPlaced(seat='first', cell='Ml', at=69000, outcome=None)
 >>> s = evolve(s, e)
 >>> s.clocks["first"].reserve_ms, to_move(s), len(legal_moves(s, "second")), deadline(s).key
 (170000, ('second',), 71, 'turn:1')
@@ -24,7 +24,7 @@ import msgspec
 from domain.cairo.corridor import cells_of, scores, survey
 from domain.cairo.geometry import INDEX, NAMES
 from domain.cairo.notation import parse_cell
-from domain.cairo.state import SEATS, CairoOptions, CairoState, Outcome, Place, Placed, TimedOut
+from domain.cairo.state import SEATS, CairoOptions, CairoState, Outcome, Place, CairoPlaced, CairoTimedOut
 from domain.clock import SeatClock, check_time_control, initial_clock, is_out_of_time, seat_deadline, spend_turn
 from domain.errors import IllegalMove, InvalidCommand, WrongState
 from domain.game import Context, Deadline, Result, is_due
@@ -80,7 +80,7 @@ def decide(state: CairoState, command: Any, ctx: Context) -> list[Any]:
     if not state.survey.legal & bit:
         raise IllegalMove("breaks_corridor", f"A piece on {name} would leave no corridor of empty pentagons "
                                              "touching all four sides.")
-    return [Placed(seat=seat, cell=name, at=ctx.now, outcome=_outcome(state, seat, cell))]
+    return [CairoPlaced(seat=seat, cell=name, at=ctx.now, outcome=outcome_of(state, seat, cell))]
 
 
 def _check_turn(state: CairoState, ctx: Context) -> str:
@@ -97,7 +97,7 @@ def _check_turn(state: CairoState, ctx: Context) -> str:
     return seat
 
 
-def _outcome(state: CairoState, seat: str, cell: int) -> Outcome | None:
+def outcome_of(state: CairoState, seat: str, cell: int) -> Outcome | None:
     """The end of the game if ``seat`` filling ``cell`` leaves a minimal corridor, else ``None``."""
     found = survey(state.empty & ~(1 << cell))
     if not found.final:
@@ -137,14 +137,14 @@ def score_result(points: dict[str, int], tiebreak: str, last_mover: str) -> Resu
 
 def evolve(state: CairoState, event: Any) -> CairoState:
     """The state after ``event``; total and deterministic, with no rule computation."""
-    if isinstance(event, Placed):
+    if isinstance(event, CairoPlaced):
         changes: dict[str, Any] = {}
         if event.outcome is not None:
             changes = {"result": event.outcome.result, "corridor": tuple(event.outcome.corridor),
                        "scores": dict(event.outcome.scores)}
         return replace(state, moves=(*state.moves, event.cell), empty=state.empty & ~(1 << INDEX[event.cell]),
                        clocks=_clocks(state, event.seat, event.at), turn_started_at=event.at, **changes)
-    if isinstance(event, TimedOut):
+    if isinstance(event, CairoTimedOut):
         winner = other(event.seat)
         return replace(state, clocks=_clocks(state, event.seat, event.at), result=Result(
             winner=winner, reason="timeout", detail=f"{event.seat.capitalize()} ran out of time; {winner} wins."))
@@ -173,4 +173,4 @@ def on_timeout(state: CairoState, due: Deadline, ctx: Context) -> list[Any]:
     current = deadline(state)
     if not is_due(current, due.key, ctx.now):
         return []
-    return [TimedOut(seat=current.seat, at=ctx.now)]  # type: ignore[arg-type]
+    return [CairoTimedOut(seat=current.seat, at=ctx.now)]  # type: ignore[arg-type]

@@ -1,6 +1,6 @@
 """What a Cairo Corridor match is made of: options, the command, the events, the state.
 
-A :class:`Placed` event carries everything its move did -- when it ended the game, the final
+A :class:`CairoPlaced` event carries everything its move did -- when it ended the game, the final
 corridor, the scores and the result -- so :func:`domain.cairo.rules.evolve` applies it without any
 rule computation, and replaying the recorded events always rebuilds the same state.
 
@@ -56,7 +56,7 @@ class Outcome(msgspec.Struct, frozen=True):
     result: Result
 
 
-class Placed(msgspec.Struct, frozen=True, tag="cairo_placed"):
+class CairoPlaced(msgspec.Struct, frozen=True, tag="cairo_placed"):
     """``seat`` put a piece on ``cell`` (canonical name) at ``at`` (server ms); ``outcome`` is set
     when the move ended the game."""
 
@@ -66,14 +66,14 @@ class Placed(msgspec.Struct, frozen=True, tag="cairo_placed"):
     outcome: Outcome | None = None
 
 
-class TimedOut(msgspec.Struct, frozen=True, tag="cairo_timed_out"):
+class CairoTimedOut(msgspec.Struct, frozen=True, tag="cairo_timed_out"):
     """``seat`` ran out of reserve at ``at``: it loses."""
 
     seat: str
     at: int
 
 
-EVENTS = (Placed, TimedOut)
+EVENTS = (CairoPlaced, CairoTimedOut)
 
 # ---------------------------------------------------------------- state
 
@@ -95,6 +95,12 @@ class CairoState(msgspec.Struct, frozen=True, dict=True):
     result: Result | None = None
     corridor: tuple[str, ...] = ()
     scores: dict[str, int] | None = None
+
+    @property
+    def acting_since(self) -> int | None:
+        """When the seats to act began to act: the start of the current turn (``None``: not
+        begun). The library's moves are played then unless told otherwise."""
+        return self.turn_started_at
 
     @functools.cached_property
     def survey(self) -> Survey:

@@ -1,6 +1,6 @@
-"""Deep Sea Voyage (uriquack), as decided in ``shared/rules/deep-sea-voyage.md``.
+"""Deep Sea Voyage (uriquack), as ``docs/rules/deepsea.md`` sets out.
 
-The modules follow the rules file: :mod:`~domain.deepsea.board` (cells, layouts, bit masks),
+The modules follow the rules page: :mod:`~domain.deepsea.board` (cells, layouts, bit masks),
 :mod:`~domain.deepsea.checks` (symmetry, every ship reaching a dropoff),
 :mod:`~domain.deepsea.generator` and :mod:`~domain.deepsea.presets` (where boards come from),
 :mod:`~domain.deepsea.pentominoes` (the twelve pieces, placements as written),
@@ -13,7 +13,7 @@ moves, the bot, the analysis), :mod:`~domain.deepsea.best` (the best placement),
 >>> from domain.game import Context
 >>> from domain.deepsea.presets import PRESETS
 >>> s = DEEPSEA.begin(DEEPSEA.initial(DeepseaOptions(boards=[*PRESETS][:3]), seed=0), at=0)
->>> DEEPSEA.decide(s, Move("select 2"), Context(now=5_000, seat="empire"))
+>>> DEEPSEA.decide(s, DeepseaMove("select 2"), Context(now=5_000, seat="empire"))
 [BoardSelected(seat='empire', board=2, round=1, by='choice', at=5000)]
 """
 
@@ -23,7 +23,10 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from domain.deepsea import rules
-from domain.deepsea.moves import DeepseaAnalysis, analyse, bot_commands, legal_moves, work
+from domain.deepsea.bot import BOTS
+from domain.deepsea import moves, public
+from domain.deepsea.moves import DeepseaAnalysis
+from domain.deepsea.public import best_placement, shortest_route
 from domain.deepsea.state import (
     COMMANDS,
     EVENTS,
@@ -34,17 +37,18 @@ from domain.deepsea.state import (
     BoardsScored,
     DeepseaOptions,
     DeepseaState,
-    Move,
+    DeepseaMove,
     PregameEnded,
     RoutesAnswer,
     RoutesSealed,
     ShortestRoutesPublished,
     SubmitRoutes,
-    TurnPlayed,
+    DeepseaTurnPlayed,
 )
 from domain.deepsea.svg import board_svg
 from domain.deepsea.view import DeepseaView, view
-from domain.game import Context, Deadline, Job, Result, Viewer
+from domain.library import API, Rules
+from domain.game import Context, Deadline, Job, LegalMoves, Result, Viewer
 
 
 class DeepseaGame:
@@ -65,6 +69,13 @@ class DeepseaGame:
     secret_options: ClassVar[tuple[str, ...]] = ("boards",)
     pregame_ms: ClassVar[int] = 90_000
     setup_hidden_until_start: ClassVar[bool] = True
+    summary: ClassVar[str] = ("Two fleets race for harbours on three boards: each round both sides pick a board and "
+                              "secretly place a pentomino to lengthen the other's routes; the shorter routes win the "
+                              "boards, the boards win the game.")
+    time_control: ClassVar[str] = ("No chess clock: every step is a window (pregame 90 s, selection 45 s, action 90 s, "
+                                   "routes 4 min); when one closes the game goes on by itself, and nobody loses on time.")
+    time_options: ClassVar[tuple[str, ...]] = ("selection_ms", "action_ms", "routes_ms")
+    bots: ClassVar[dict[int, Any]] = BOTS
 
     def initial(self, options: DeepseaOptions, seed: int) -> DeepseaState:
         return rules.initial(options, seed)
@@ -93,7 +104,10 @@ class DeepseaGame:
         return rules.to_move(state)
 
     def legal_moves(self, state: DeepseaState, seat: str) -> Sequence[str]:
-        return legal_moves(state, seat)
+        return moves.legal_moves(state, seat)
+
+    def legal_commands(self, state: DeepseaState, seat: str) -> LegalMoves:
+        return moves.legal_commands(state, seat)
 
     def deadline(self, state: DeepseaState) -> Deadline | None:
         return rules.deadline(state)
@@ -105,10 +119,7 @@ class DeepseaGame:
         return rules.jobs(state)
 
     def work(self, state: DeepseaState, job: Job) -> RoutesAnswer:
-        return work(state, job)
-
-    def bot_commands(self, state: DeepseaState, seat: str, seed: int) -> list[Any]:
-        return bot_commands(state, seat, seed)
+        return moves.work(state, job)
 
     def result(self, state: DeepseaState) -> Result | None:
         return state.result
@@ -117,7 +128,7 @@ class DeepseaGame:
         return rules.visibility(event)
 
     def analyse(self, state: DeepseaState) -> DeepseaAnalysis:
-        return analyse(state)
+        return moves.analyse(state)
 
     def svg(self, state: DeepseaState, viewer: Viewer) -> str:
         return board_svg(state, viewer)
@@ -125,6 +136,11 @@ class DeepseaGame:
 
 DEEPSEA = DeepseaGame()
 
-__all__ = ["DEEPSEA", "ActionSealed", "ActionsRevealed", "BoardSelected", "BoardsScored", "DeepseaGame",
-           "DeepseaOptions", "DeepseaState", "DeepseaView", "Move", "PregameEnded", "RoutesAnswer", "RoutesSealed",
-           "ShortestRoutesPublished", "SubmitRoutes", "TurnPlayed"]
+(GAME, new_game, to_act, legal_moves, play, wait, result, parse_move, format_move, analyse, perft,
+ warm_up) = Rules(DEEPSEA, parse_move=public.parse_move, format_move=public.format_move,
+                  perft_refusal=public.perft_refusal).functions()
+"""The rules library (:mod:`domain.library`): the same functions in every game."""
+
+__all__ = [*API, "best_placement", "shortest_route", "DEEPSEA", "ActionSealed", "ActionsRevealed", "BoardSelected", "BoardsScored", "DeepseaGame",
+           "DeepseaOptions", "DeepseaState", "DeepseaView", "DeepseaMove", "PregameEnded", "RoutesAnswer", "RoutesSealed",
+           "ShortestRoutesPublished", "SubmitRoutes", "DeepseaTurnPlayed"]

@@ -1,4 +1,4 @@
-"""Legal moves, the built-in bot's choices, the record's shortest routes and the analysis.
+"""Legal moves, the record's shortest routes and the analysis.
 
 >>> from domain.deepsea.presets import PRESETS
 >>> from domain.deepsea.state import DeepseaOptions
@@ -10,13 +10,15 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import Any
 
 import msgspec
 
-from domain.deepsea.best import best_placement, legal_placements, placements_keeping_routes
+from domain.deepsea.best import (
+    best_placement,
+    legal_placements,
+    placements_keeping_routes,
+)
 from domain.deepsea.board import SIDE_SHIPS
 from domain.deepsea.pentominoes import format_placement, placement_of
 from domain.deepsea.routes import distances, route_cells
@@ -24,11 +26,18 @@ from domain.deepsea.rules import (
     blocked_mask,
     selector,
     single_player,
-    undecided,
+    to_move,
     water,
 )
-from domain.deepsea.state import BOARDS, SEATS, DeepseaState, Move, RoutesAnswer, SubmitRoutes
-from domain.game import Job
+from domain.deepsea.state import (
+    BOARDS,
+    SEATS,
+    DeepseaMove,
+    DeepseaState,
+    RoutesAnswer,
+    SubmitRoutes,
+)
+from domain.game import Job, LegalMove, LegalMoves
 
 
 def board_in_play(state: DeepseaState, seat: str) -> int | None:
@@ -89,34 +98,18 @@ def legal_moves(state: DeepseaState, seat: str) -> Sequence[str]:
     return PlacementMoves(placements(state, number), state.board(number).size)
 
 
+def legal_commands(state: DeepseaState, seat: str) -> LegalMoves:
+    """The legal moves as ``deepsea_move`` commands; in the routes phase, ``no routes`` (an empty
+    ``deepsea_submit_routes``: the one submission that needs no search, which says the command to
+    send routes with -- finding them is the game)."""
+    extra = [LegalMove("no routes", SubmitRoutes(routes={}))] if state.phase == "routes" and seat in to_move(state) else []
+    return LegalMoves(legal_moves(state, seat), DeepseaMove, extra)
+
+
 def safe_placements(state: DeepseaState, number: int) -> list[tuple[str, tuple[int, ...]]]:
     """The placements that leave every ship a way to a dropoff (so they do not lose the board)."""
     board, sea = state.board(number), state.sea(number)
     return placements_keeping_routes(board, blocked_mask(board, sea), sea.bank)
-
-
-def bot_commands(state: DeepseaState, seat: str, seed: int) -> list[Any]:
-    """The built-in bot: a random open board; then the placement that helps its side most among
-    those that keep every ship afloat (:mod:`domain.deepsea.best`), when it helps -- else, at
-    random, some safe placement or a pass; on the last board the same; after play, its true
-    shortest routes."""
-    rng = random.Random(seed)
-    if selector(state) == seat:
-        return [Move(rng.choice(legal_moves(state, seat)))]
-    if state.phase == "routes":
-        routes = {str(n): {ship: route_cells(state.board(n), water(state, n), ship) for ship in SIDE_SHIPS[seat]}
-                  for n in undecided(state)}
-        return [SubmitRoutes(routes={n: {s: r for s, r in ships.items() if r} for n, ships in routes.items()})]
-    number = board_in_play(state, seat)
-    if number is None:
-        return []
-    board, sea = state.board(number), state.sea(number)
-    best = best_placement(board, blocked_mask(board, sea), sea.bank, seat)
-    chosen = [best.placement] if best.placement is not None and best.value > best.current else []
-    if not chosen and rng.random() < 0.5 and (safe := safe_placements(state, number)):
-        piece, cells = rng.choice(safe)
-        chosen = [placement_of(piece, cells, board.size)]
-    return [Move(format_placement(p)) for p in chosen] + [Move("pass")]
 
 
 def shortest_routes(state: DeepseaState) -> dict[str, dict[str, list[str] | None]]:

@@ -18,7 +18,7 @@ scored by its routes: measured by the server (``routes="computed"``) or sent sea
 >>> to_move(s), deadline(s)
 (('empire',), Deadline(at=45000, key='select:1:0', seat='empire'))
 >>> for seat, move in [("empire", "select 2"), ("marauder", "select 3"), ("empire", "pass"), ("marauder", "pass")]:
-...     for e in decide(s, Move(move), Context(now=1_000, seat=seat)):
+...     for e in decide(s, DeepseaMove(move), Context(now=1_000, seat=seat)):
 ...         s = evolve(s, e)
 >>> s.phase, s.result.reason
 ('over', 'dmo_tiebreak')
@@ -47,7 +47,7 @@ from domain.deepsea.state import (
     BoardsScored,
     DeepseaOptions,
     DeepseaState,
-    Move,
+    DeepseaMove,
     PlacedPiece,
     PregameEnded,
     RoutesAnswer,
@@ -56,7 +56,7 @@ from domain.deepsea.state import (
     ShortestRoutesPublished,
     ShipRoutes,
     SubmitRoutes,
-    TurnPlayed,
+    DeepseaTurnPlayed,
 )
 from domain.errors import IllegalMove, InvalidCommand, NotAllowed, WrongState
 from domain.game import Context, Deadline, Job, Result, is_due
@@ -225,7 +225,7 @@ def decide(state: DeepseaState, command: Any, ctx: Context) -> list[Any]:
     if state.phase == "pregame":
         raise WrongState("pregame", f"The boards are being shown before round 1, whose selection starts at "
                                     f"{state.pregame_until} (server ms).")
-    if isinstance(command, Move):
+    if isinstance(command, DeepseaMove):
         return _decide_move(state, command.move, ctx.seat, ctx)  # type: ignore[arg-type]
     if isinstance(command, SubmitRoutes):
         return _decide_routes(state, command, ctx.seat, ctx)  # type: ignore[arg-type]
@@ -313,7 +313,7 @@ def _turn(state: DeepseaState, seat: str, placement: Placement | None, ctx: Cont
     action = _action(state, state.open_boards()[0], placement)
     after = apply_actions(state, {seat: action})
     ends = (placement is None and state.passes >= 1) or not after.open_boards()
-    played = TurnPlayed(seat=seat, action=action, timeout=timeout, ends_play=ends, at=ctx.now)
+    played = DeepseaTurnPlayed(seat=seat, action=action, timeout=timeout, ends_play=ends, at=ctx.now)
     return [played, *_end_of_play(after, ctx)] if ends else [played]
 
 
@@ -463,7 +463,7 @@ def evolve(state: DeepseaState, event: Any) -> DeepseaState:
         after = apply_actions(state, event.actions)
         after = replace(after, last_actions=dict(event.actions), box=None, selections={})
         return _next(after, event.ends_play, event.at)
-    if isinstance(event, TurnPlayed):
+    if isinstance(event, DeepseaTurnPlayed):
         after = apply_actions(state, {event.seat: event.action})
         passes = state.passes + 1 if event.action.placement is None else 0
         after = replace(after, last_actions={event.seat: event.action}, single_turns=state.single_turns + 1,

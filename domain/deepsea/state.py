@@ -7,7 +7,7 @@ the scores -- so replaying the recorded events rebuilds the state without decidi
 
 >>> DeepseaOptions().routes, DeepseaOptions().action_ms
 ('submitted', 90000)
->>> msgspec.json.encode(Move("T on A13, A12, A11, B12, C12"))
+>>> msgspec.json.encode(DeepseaMove("T on A13, A12, A11, B12, C12"))
 b'{"type":"deepsea_move","move":"T on A13, A12, A11, B12, C12"}'
 """
 
@@ -51,7 +51,7 @@ class DeepseaOptions(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 # ---------------------------------------------------------------- commands
 
 
-class Move(msgspec.Struct, frozen=True, tag="deepsea_move", forbid_unknown_fields=True):
+class DeepseaMove(msgspec.Struct, frozen=True, tag="deepsea_move", forbid_unknown_fields=True):
     """``select 2`` (pick a board), ``T on A13, A12, A11, B12, C12`` (place) or ``pass``; any case.
     In the action phase a placement or pass is sealed and may be replaced until the reveal."""
 
@@ -72,7 +72,7 @@ class RoutesAnswer(msgspec.Struct, frozen=True, tag="deepsea_routes_answer", for
     routes: dict[str, ShipRoutes]
 
 
-COMMANDS = (Move, SubmitRoutes, RoutesAnswer)
+COMMANDS = (DeepseaMove, SubmitRoutes, RoutesAnswer)
 
 # ---------------------------------------------------------------- events
 
@@ -123,7 +123,7 @@ class ActionsRevealed(msgspec.Struct, frozen=True, tag="deepsea_actions_revealed
     at: int
 
 
-class TurnPlayed(msgspec.Struct, frozen=True, tag="deepsea_turn_played"):
+class DeepseaTurnPlayed(msgspec.Struct, frozen=True, tag="deepsea_turn_played"):
     """One public turn on the last open board (``timeout``: no move in time, a pass)."""
 
     seat: str
@@ -171,7 +171,7 @@ class ShortestRoutesPublished(msgspec.Struct, frozen=True, tag="deepsea_shortest
     at: int
 
 
-EVENTS = (PregameEnded, BoardSelected, ActionSealed, ActionsRevealed, TurnPlayed, RoutesSealed, BoardsScored,
+EVENTS = (PregameEnded, BoardSelected, ActionSealed, ActionsRevealed, DeepseaTurnPlayed, RoutesSealed, BoardsScored,
           ShortestRoutesPublished)
 
 # ---------------------------------------------------------------- state
@@ -231,6 +231,12 @@ class DeepseaState(msgspec.Struct, frozen=True):
     submitted_routes: dict[str, dict[str, ShipRoutes]] | None = None
     shortest_routes: dict[str, ShipRoutes] | None = None
     result: Result | None = None
+
+    @property
+    def acting_since(self) -> int | None:
+        """When the seats to act began to act: the start of the current window (``None``: not
+        begun). The library's moves are played then unless told otherwise."""
+        return self.phase_started_at if self.begun else None
 
     def open_boards(self) -> list[int]:
         return [number for number, sea in zip(BOARDS, self.seas) if sea.is_open]

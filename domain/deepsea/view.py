@@ -22,8 +22,8 @@ from domain.game import Result, Viewer
 from domain.sealed import has_submitted, own_submission
 
 
-class PieceView(msgspec.Struct, frozen=True):
-    """A pentomino on a board: ``PieceView(piece="T", cells=[...], seat="empire", round=3)``."""
+class DeepseaPieceView(msgspec.Struct, frozen=True):
+    """A pentomino on a board: ``DeepseaPieceView(piece="T", cells=[...], seat="empire", round=3)``."""
 
     piece: str
     cells: list[str]
@@ -43,7 +43,7 @@ class SeaView(msgspec.Struct, frozen=True):
     rows: list[str]
     ships: dict[str, str]
     dropoffs: list[str]
-    pieces: list[PieceView]
+    pieces: list[DeepseaPieceView]
     bank: list[str]
     status: Literal["open", "used_up", "lost"]
     lost_by: str | None
@@ -62,7 +62,7 @@ class DeepseaView(msgspec.Struct, frozen=True, tag_field="game", tag="deepsea"):
 
     routes_mode: Literal["submitted", "computed"]
     boards: list[SeaView]
-    phase: str
+    phase: Literal["pregame", "select", "action", "single", "routes", "over"]
     round: int
     priority: str
     to_move: list[str]
@@ -105,7 +105,7 @@ def _sea_view(state: DeepseaState, number: int) -> SeaView:
         routes = {ship: r for side in state.submitted_routes.values() for ship, r in side.get(str(number), {}).items()}
     return SeaView(
         board=number, size=board.size, rows=board.rows(), ships=dict(board.ships), dropoffs=board.dropoffs,
-        pieces=[PieceView(piece=p.placement.piece, cells=list(p.placement.cells), seat=p.seat, round=p.round)
+        pieces=[DeepseaPieceView(piece=p.placement.piece, cells=list(p.placement.cells), seat=p.seat, round=p.round)
                 for p in sea.pieces],
         bank=list(sea.bank), status=status, lost_by=sea.lost_by,  # type: ignore[arg-type]
         selected_by=next((s for s, n in state.selections.items() if n == number), None),

@@ -1,4 +1,4 @@
-"""Duorail (jkittykitkat), as decided in ``shared/rules/duorail.md``.
+"""Duorail (jkittykitkat), as ``docs/rules/duorail.md`` sets out.
 
 The modules: :mod:`~domain.duorail.track` (cells, shapes, track notation and validation) and
 :mod:`~domain.duorail.solver` (does a track exist, the longest track), :mod:`~domain.duorail.notation`
@@ -9,9 +9,9 @@ and :mod:`~domain.duorail.analysis` (solver work for the jobs, and the analysis 
 
 >>> from domain.game import Context
 >>> s = DUORAIL.begin(DUORAIL.initial(DuorailOptions(), seed=0), at=0)
->>> [e] = DUORAIL.decide(s, Move("c3 ru"), Context(now=5_000, seat="blue"))
+>>> [e] = DUORAIL.decide(s, DuorailMove("c3 ru"), Context(now=5_000, seat="blue"))
 >>> e
-Placed(seat='blue', cell='C3', colour='blue', shape='UR', at=5000)
+DuorailPlaced(seat='blue', cell='C3', colour='blue', shape='UR', at=5000)
 >>> s = DUORAIL.evolve(s, e)
 >>> DUORAIL.to_move(s), len(DUORAIL.legal_moves(s, "red")), DUORAIL.deadline(s)
 (('red',), 643, Deadline(at=365000, key='turn:1', seat='red'))
@@ -22,7 +22,10 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from domain.duorail import rules
-from domain.duorail.analysis import DuorailAnalysis, analyse, bot_command, work
+from domain.duorail.bot import BOTS
+from domain.duorail import analysis, public
+from domain.duorail.analysis import DuorailAnalysis
+from domain.duorail.public import find_track, longest_track
 from domain.duorail.state import (
     COMMANDS,
     Challenge,
@@ -32,18 +35,19 @@ from domain.duorail.state import (
     Challenged,
     DuorailOptions,
     DuorailState,
-    Move,
+    DuorailMove,
     Passed,
-    Placed,
+    DuorailPlaced,
     RecordPublished,
-    SolverAnswer,
+    DuorailSolverAnswer,
     SubmitTrack,
     TrackSealed,
     TracksRevealed,
 )
 from domain.duorail.svg import DrawnTrack, board_svg
 from domain.duorail.view import DuorailView, view
-from domain.game import Context, Deadline, Job, Result, Viewer
+from domain.library import API, Rules
+from domain.game import Context, Deadline, Job, LegalMoves, Result, Viewer
 from domain.sealed import has_submitted, own_submission
 
 
@@ -60,6 +64,12 @@ class DuorailGame:
     secret_options: ClassVar[tuple[str, ...]] = ()
     pregame_ms: ClassVar[int] = 60_000
     setup_hidden_until_start: ClassVar[bool] = False
+    summary: ClassVar[str] = ("Two players lay rail pieces on a 9x9 board, challenge each other to show a closed "
+                              "track of a colour, and at the end the longer track of their own colour wins.")
+    time_control: ClassVar[str] = ("A minute a move plus a 5-minute reserve; a turn that runs out of both is a pass. "
+                                   "A challenge and the endgame each have their own window (5 minutes).")
+    time_options: ClassVar[tuple[str, ...]] = ("time", "construction_ms")
+    bots: ClassVar[dict[int, Any]] = BOTS
 
     def initial(self, options: DuorailOptions, seed: int) -> DuorailState:
         return rules.initial(options, seed)
@@ -82,6 +92,9 @@ class DuorailGame:
     def legal_moves(self, state: DuorailState, seat: str) -> list[str]:
         return rules.legal_moves(state, seat)
 
+    def legal_commands(self, state: DuorailState, seat: str) -> LegalMoves:
+        return rules.legal_commands(state, seat)
+
     def deadline(self, state: DuorailState) -> Deadline | None:
         return rules.deadline(state)
 
@@ -91,12 +104,8 @@ class DuorailGame:
     def jobs(self, state: DuorailState) -> list[Job]:
         return rules.jobs(state)
 
-    def work(self, state: DuorailState, job: Job) -> SolverAnswer:
-        return work(state, job)
-
-    def bot_commands(self, state: DuorailState, seat: str, seed: int) -> list[Any]:
-        command = bot_command(state, seat, seed)
-        return [] if command is None else [command]
+    def work(self, state: DuorailState, job: Job) -> DuorailSolverAnswer:
+        return analysis.work(state, job)
 
     def result(self, state: DuorailState) -> Result | None:
         return state.result
@@ -107,7 +116,7 @@ class DuorailGame:
 
     def analyse(self, state: DuorailState) -> DuorailAnalysis:
         """Each colour's longest track on the board as it stands (runs the solver: a worker's job)."""
-        return analyse(state)
+        return analysis.analyse(state)
 
     def svg(self, state: DuorailState, viewer: Viewer) -> str:
         return board_svg(state.pieces(), tracks_to_draw(state, viewer), caption(state))
@@ -144,6 +153,11 @@ def caption(state: DuorailState) -> str:
 
 DUORAIL = DuorailGame()
 
-__all__ = ["DUORAIL", "ChallengeDecided", "Challenged", "DuorailAnalysis", "DuorailGame", "DuorailOptions",
-           "DuorailState", "DuorailView", "Move", "Passed", "Placed", "RecordPublished", "SolverAnswer", "SubmitTrack",
-           "TrackSealed", "TracksRevealed", "analyse", "work"]
+(GAME, new_game, to_act, legal_moves, play, wait, result, parse_move, format_move, analyse, perft,
+ warm_up) = Rules(DUORAIL, parse_move=public.parse_move, format_move=public.format_move,
+                  perft_refusal=public.perft_refusal, warm_up=public.warm_up).functions()
+"""The rules library (:mod:`domain.library`): the same functions in every game."""
+
+__all__ = [*API, "find_track", "longest_track", "DUORAIL", "ChallengeDecided", "Challenged", "DuorailAnalysis", "DuorailGame", "DuorailOptions",
+           "DuorailState", "DuorailView", "DuorailMove", "Passed", "DuorailPlaced", "RecordPublished", "DuorailSolverAnswer", "SubmitTrack",
+           "TrackSealed", "TracksRevealed"]

@@ -13,7 +13,7 @@ writes it into the event; :func:`evolve` only applies events. No solver runs her
 >>> from domain.game import Context
 >>> s = begin(initial(None, seed=0), at=0)
 >>> for seat, move in zip(SEATS * 2, ["E5 UD", "c3 lr COMMON", "pass", "pass"]):
-...     [e] = decide(s, Move(move), Context(now=1_000, seat=seat))
+...     [e] = decide(s, DuorailMove(move), Context(now=1_000, seat=seat))
 ...     s = evolve(s, e)
 >>> s.phase, s.common_left, s.last_placer, to_move(s), deadline(s)
 ('endgame', 1, 'red', ('blue', 'red'), Deadline(at=301000, key='endgame:4', seat=None))
@@ -44,14 +44,14 @@ from domain.duorail.state import (
     DuorailOptions,
     DuorailState,
     Endgame,
-    Move,
+    DuorailMove,
     Passed,
     Piece,
-    Placed,
+    DuorailPlaced,
     Record,
     RecordPublished,
     Revealed,
-    SolverAnswer,
+    DuorailSolverAnswer,
     SubmitTrack,
     Track,
     TrackSealed,
@@ -61,7 +61,7 @@ from domain.duorail.state import (
 )
 from domain.duorail.track import CELLS, COMMON, SHAPES, STRAIGHTS, parse_track, track_problem
 from domain.errors import IllegalMove, InvalidCommand, NotAllowed, WrongState
-from domain.game import Context, Deadline, Job, Result, is_due
+from domain.game import Context, Deadline, Job, LegalMove, LegalMoves, Result, is_due
 from domain.sealed import SealedBox, everyone_in, own_submission, seal
 
 replace = msgspec.structs.replace
@@ -127,6 +127,18 @@ def legal_moves(state: DuorailState, seat: str) -> list[str]:
     return [*moves, "challenge blue", "challenge red", "pass"]
 
 
+def legal_commands(state: DuorailState, seat: str) -> LegalMoves:
+    """The legal moves as ``duorail_move`` commands; while ``seat`` must show a track (a challenge
+    it must meet, the endgame window) also ``no track``, the one submission that needs no search
+    (it concedes a challenge; in the endgame it seals length 0). Both seats are offered it for the
+    whole endgame window, since listing what a seat sealed would tell it to the opponent; after a
+    sealed track it is refused as ``track_sealed``."""
+    extra = []
+    if state.phase in ("challenge", "endgame") and state.turn_started_at is not None and seat in to_move(state):
+        extra.append(LegalMove("no track", SubmitTrack(None)))
+    return LegalMoves(legal_moves(state, seat), DuorailMove, extra)
+
+
 # ---------------------------------------------------------------- time
 
 
@@ -168,7 +180,7 @@ def on_timeout(state: DuorailState, due: Deadline, ctx: Context) -> list[Any]:
 
 def decide(state: DuorailState, command: Any, ctx: Context) -> list[Any]:
     """The events ``command`` by ``ctx.seat`` (or the server) causes, or a :class:`~domain.errors.DomainError`."""
-    if isinstance(command, SolverAnswer):
+    if isinstance(command, DuorailSolverAnswer):
         return _decide_answer(state, command, ctx)
     if state.result is not None:
         raise WrongState("game_over", f"The game is over. {state.result.detail}")
@@ -176,14 +188,14 @@ def decide(state: DuorailState, command: Any, ctx: Context) -> list[Any]:
         raise WrongState("not_started", "Play has not begun yet.")
     if ctx.seat not in SEATS:
         raise NotAllowed("not_a_player", "Only the blue and red players play Duorail moves.")
-    if isinstance(command, Move):
+    if isinstance(command, DuorailMove):
         return _decide_move(state, command, ctx.seat, ctx.now)  # type: ignore[arg-type]
     if isinstance(command, SubmitTrack):
         return _decide_track(state, command, ctx.seat, ctx.now)  # type: ignore[arg-type]
     raise InvalidCommand("unknown_command", "Duorail knows the commands duorail_move and duorail_submit_track.")
 
 
-def _decide_move(state: DuorailState, command: Move, seat: str, now: int) -> list[Any]:
+def _decide_move(state: DuorailState, command: DuorailMove, seat: str, now: int) -> list[Any]:
     if state.phase != "play":
         raise WrongState("play_is_over", f"Play is over ({_phase_sentence(state)}); no more moves are made.")
     acting = seat_to_play(state)
@@ -207,7 +219,7 @@ def _decide_move(state: DuorailState, command: Move, seat: str, now: int) -> lis
         if not state.common_left:
             raise IllegalMove("no_common_left", "Both common pieces are on the board: the pool is empty.")
         colour = COMMON
-    return [Placed(seat=seat, cell=cell, colour=colour, shape=shape, at=now)]  # type: ignore[arg-type]
+    return [DuorailPlaced(seat=seat, cell=cell, colour=colour, shape=shape, at=now)]  # type: ignore[arg-type]
 
 
 def _phase_sentence(state: DuorailState) -> str:
@@ -351,7 +363,7 @@ def asked_colours(state: DuorailState, job: Job) -> tuple[str, ...]:
     return SEATS
 
 
-def _decide_answer(state: DuorailState, answer: SolverAnswer, ctx: Context) -> list[Any]:
+def _decide_answer(state: DuorailState, answer: DuorailSolverAnswer, ctx: Context) -> list[Any]:
     if not ctx.system:
         raise NotAllowed("system_only", "Only the server sends solver answers.")
     job = next((j for j in jobs(state) if j.key == answer.key), None)
@@ -379,7 +391,7 @@ def _decide_answer(state: DuorailState, answer: SolverAnswer, ctx: Context) -> l
 
 def evolve(state: DuorailState, event: Any) -> DuorailState:
     """The state after ``event``; total and deterministic, no rule applied: events carry their outcome."""
-    if isinstance(event, Placed):
+    if isinstance(event, DuorailPlaced):
         action = Action(kind="common" if event.colour == COMMON else "place", cell=event.cell, shape=event.shape)
         return replace(_turn_made(state, event.seat, format_action(action), event.at),
                        board={**state.board, event.cell: Piece(event.colour, event.shape, event.seat)},

@@ -10,7 +10,7 @@ cells in loop order (``["C3", "C4", "D4", "D3"]``); ``None`` means "no track".
 (Bank(per_move_ms=60000, reserve_ms=300000, bank_size_ms=1), 300000)
 >>> construction_window(DuorailOptions(time=NoClock())), construction_window(DuorailOptions(NoClock(), 60_000))
 (86400000, 60000)
->>> msgspec.json.encode(Move("c3 ru"))
+>>> msgspec.json.encode(DuorailMove("c3 ru"))
 b'{"type":"duorail_move","move":"c3 ru"}'
 """
 
@@ -64,7 +64,7 @@ def construction_window(options: DuorailOptions) -> int:
 # ---------------------------------------------------------------- commands
 
 
-class Move(msgspec.Struct, frozen=True, tag="duorail_move", forbid_unknown_fields=True):
+class DuorailMove(msgspec.Struct, frozen=True, tag="duorail_move", forbid_unknown_fields=True):
     """A turn in move notation: ``C3 UR`` (a piece of your colour), ``C3 LR common`` (a common
     straight), ``challenge red`` or ``pass``; any case."""
 
@@ -79,7 +79,7 @@ class SubmitTrack(msgspec.Struct, frozen=True, tag="duorail_submit_track", forbi
     track: str | list[str] | None
 
 
-class SolverAnswer(msgspec.Struct, frozen=True, tag="duorail_solver_answer", forbid_unknown_fields=True):
+class DuorailSolverAnswer(msgspec.Struct, frozen=True, tag="duorail_solver_answer", forbid_unknown_fields=True):
     """Server only: the answer to the :class:`~domain.game.Job` named ``key``. ``tracks`` maps each
     colour asked about to a track (``track_exists``: any track; ``longest_tracks``: a longest one),
     or ``None`` when that colour has no track at all."""
@@ -89,12 +89,12 @@ class SolverAnswer(msgspec.Struct, frozen=True, tag="duorail_solver_answer", for
     tracks: dict[str, Track | None]
 
 
-COMMANDS = (Move, SubmitTrack, SolverAnswer)
+COMMANDS = (DuorailMove, SubmitTrack, DuorailSolverAnswer)
 
 # ---------------------------------------------------------------- events
 
 
-class Placed(msgspec.Struct, frozen=True, tag="duorail_placed"):
+class DuorailPlaced(msgspec.Struct, frozen=True, tag="duorail_placed"):
     """``seat`` put a piece of ``colour`` (its own, or ``common``) and ``shape`` on ``cell`` at ``at``."""
 
     seat: str
@@ -170,7 +170,7 @@ class RecordPublished(msgspec.Struct, frozen=True, tag="duorail_record"):
     at: int
 
 
-EVENTS = (Placed, Challenged, Passed, ChallengeDecided, TrackSealed, TracksRevealed, RecordPublished)
+EVENTS = (DuorailPlaced, Challenged, Passed, ChallengeDecided, TrackSealed, TracksRevealed, RecordPublished)
 
 # ---------------------------------------------------------------- state
 
@@ -228,6 +228,8 @@ class Record(msgspec.Struct, frozen=True):
 
 
 Phase = Literal["play", "challenge", "endgame", "over"]
+PHASES_WITH_TRACKS = ("challenge", "endgame")
+"""The phases in which a seat may be asked for a track."""
 
 
 class DuorailState(msgspec.Struct, frozen=True):
@@ -249,6 +251,13 @@ class DuorailState(msgspec.Struct, frozen=True):
     revealed: Revealed | None = None
     record: Record | None = None
     result: Result | None = None
+
+    @property
+    def acting_since(self) -> int | None:
+        """When the seats to act began to act: the start of the current turn, challenge or endgame
+        window (``None``: not begun). The library's moves are played then unless told otherwise."""
+        return None if self.turn_started_at is None else max(
+            [self.turn_started_at] + [w.started_at for w in (self.challenge, self.endgame) if w is not None])
 
     @property
     def ply(self) -> int:

@@ -12,6 +12,8 @@ in track notation (``C3 RRDDLLUU``) with their length.
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
 
 from domain.clock import Bank
@@ -22,7 +24,7 @@ from domain.game import Result, Viewer
 from domain.sealed import has_submitted, own_submission
 
 
-class PieceView(msgspec.Struct, frozen=True):
+class DuorailPieceView(msgspec.Struct, frozen=True):
     """A piece on the board, e.g. ``{"cell": "C3", "colour": "common", "shape": "LR", "placed_by": "red"}``."""
 
     cell: str
@@ -31,7 +33,7 @@ class PieceView(msgspec.Struct, frozen=True):
     placed_by: str
 
 
-class ClockView(msgspec.Struct, frozen=True):
+class DuorailClockView(msgspec.Struct, frozen=True):
     """A seat's clock: its reserve (``None`` without a clock); while it is to play, when its turn
     started and its deadline."""
 
@@ -55,7 +57,7 @@ class TrackView(msgspec.Struct, frozen=True):
     length: int
 
 
-class ChallengeView(msgspec.Struct, frozen=True):
+class DuorailChallengeView(msgspec.Struct, frozen=True):
     """The challenge: who challenged which colour; the challenged seat must show a track of it by
     ``deadline`` (``None``: the solver decides)."""
 
@@ -84,7 +86,7 @@ class RecordView(msgspec.Struct, frozen=True):
     """The solver's findings published for the record: ``track_exists`` (the challenged colour: a
     witness, or none -- no track existed) or ``longest_tracks`` (each colour's longest track)."""
 
-    kind: str
+    kind: Literal["track_exists", "longest_tracks"]
     tracks: dict[str, TrackView]
 
 
@@ -92,14 +94,14 @@ class DuorailView(msgspec.Struct, frozen=True, tag_field="game", tag="duorail"):
     """``phase``: ``play``, ``challenge``, ``endgame``, ``waiting_for_solver`` or ``over``."""
 
     options: DuorailOptions
-    phase: str
-    pieces: list[PieceView]
+    phase: Literal["play", "challenge", "endgame", "waiting_for_solver", "over"]
+    pieces: list[DuorailPieceView]
     common_left: int
     to_move: list[str]
-    clocks: dict[str, ClockView]
+    clocks: dict[str, DuorailClockView]
     last_placer: str | None
     moves: list[TurnView]
-    challenge: ChallengeView | None
+    challenge: DuorailChallengeView | None
     endgame: EndgameView | None
     my_submission: TrackView | None
     revealed: RevealView | None
@@ -111,7 +113,7 @@ def track_view(cells: Track | None) -> TrackView:
     return TrackView(track=format_track(cells) if cells else None, length=len(cells) if cells else 0)
 
 
-def phase_of(state: DuorailState) -> str:
+def phase_of(state: DuorailState) -> Literal["play", "challenge", "endgame", "waiting_for_solver", "over"]:
     return "waiting_for_solver" if waits_on_solver(state) else state.phase
 
 
@@ -126,16 +128,16 @@ def view(state: DuorailState, viewer: Viewer) -> DuorailView:
     return DuorailView(
         options=state.options,
         phase=phase_of(state),
-        pieces=[PieceView(cell, p.colour, p.shape, p.placed_by) for cell in CELLS if (p := state.board.get(cell))],
+        pieces=[DuorailPieceView(cell, p.colour, p.shape, p.placed_by) for cell in CELLS if (p := state.board.get(cell))],
         common_left=state.common_left,
         to_move=list(to_move(state)),
-        clocks={seat: ClockView(reserve_ms=state.clocks[seat].reserve_ms if bank else None,
+        clocks={seat: DuorailClockView(reserve_ms=state.clocks[seat].reserve_ms if bank else None,
                                 turn_started_at=state.turn_started_at if seat == acting else None,
                                 deadline=due.at if due is not None and seat == acting else None)
                 for seat in SEATS},
         last_placer=state.last_placer,
         moves=[TurnView(t.seat, t.move, t.timeout) for t in state.turns],
-        challenge=None if challenge is None else ChallengeView(
+        challenge=None if challenge is None else DuorailChallengeView(
             challenger=challenge.challenger, challenged=challenge.challenged, colour=challenge.colour,
             started_at=challenge.started_at, deadline=window),
         endgame=None if endgame is None else EndgameView(started_at=endgame.started_at, deadline=window),

@@ -1,4 +1,4 @@
-"""MonUnrail and Multicolor MonUnrail, as restated in ``shared/rules/monunrail.md``.
+"""MonUnrail and Multicolor MonUnrail, as ``docs/rules/monunrail.md`` sets out.
 
 Build a closed track together from a hidden supply, then take it apart: whoever removes the last
 tile (Multicolor: the last red tile) wins; or call Impossible while building.
@@ -28,10 +28,12 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from domain.codec import ORGANIZER
-from domain.game import Context, Deadline, Job, Result, Viewer, is_due
+from domain.library import API, Rules
+from domain.game import Context, Deadline, Job, LegalMoves, Result, Viewer, is_due
 from domain.monunrail import bot, legal, rules, turns
-from domain.monunrail.analysis import MonunrailAnalysis, analyse
-from domain.monunrail.completion import complete
+from domain.monunrail import analysis, public
+from domain.monunrail.analysis import MonunrailAnalysis
+from domain.monunrail.public import find_completion
 from domain.monunrail.notation import format_tiles, parse_tiles
 from domain.monunrail.setup import initial
 from domain.monunrail.state import (
@@ -51,18 +53,17 @@ from domain.monunrail.state import (
     MonunrailState,
     OrderChosen,
     SetSupply,
-    SolverAnswer,
+    MonunrailSolverAnswer,
     SupplyRevealed,
     SupplySet,
     Swap,
     Swapped,
-    TimedOut,
+    MonunrailTimedOut,
     Unrail,
     Unrailed,
     UseItem,
 )
 from domain.monunrail.svg import board_svg
-from domain.monunrail.tiles import BLUE, supply_kind
 from domain.monunrail.view import MonunrailView, view
 
 
@@ -79,6 +80,13 @@ class MonunrailGame:
     secret_options: ClassVar[tuple[str, ...]] = ("supply",)
     pregame_ms: ClassVar[int] = 60_000
     setup_hidden_until_start: ClassVar[bool] = False
+    summary: ClassVar[str] = ("Two players build one closed track together from a supply whose contents they cannot "
+                              "see, then take it apart; whoever removes the last tile wins (Multicolor: the last red "
+                              "tile).")
+    time_control: ClassVar[str] = ("Two minutes a move; time beyond them comes out of a 7-minute overflow that is never "
+                                   "refilled, and running out of it loses. Items may shorten or lengthen a turn.")
+    time_options: ClassVar[tuple[str, ...]] = ("time",)
+    bots: ClassVar[dict[int, Any]] = bot.BOTS
 
     def initial(self, options: MonunrailOptions, seed: int) -> MonunrailState:
         return initial(options, seed)
@@ -104,6 +112,9 @@ class MonunrailGame:
         its command)."""
         return legal.legal_moves(state, seat)
 
+    def legal_commands(self, state: MonunrailState, seat: str) -> LegalMoves:
+        return legal.legal_commands(state, seat)
+
     def deadline(self, state: MonunrailState) -> Deadline | None:
         return turns.deadline(state)
 
@@ -114,11 +125,6 @@ class MonunrailGame:
             return []
         return rules.on_timeout_events(state, current.seat, current.key, ctx.now)  # type: ignore[arg-type]
 
-    def bot_commands(self, state: MonunrailState, seat: str, seed: int) -> list[Any]:
-        """Random legal moves, a winning removal first when a bounded search finds one, then
-        Impossible where it may be called (see :mod:`domain.monunrail.bot`)."""
-        return bot.bot_commands(state, seat, seed)
-
     def jobs(self, state: MonunrailState) -> list[Job]:
         """While an Impossible waits for the solver: ``Job(key="impossible:<n>", kind="completion")``."""
         call = state.call
@@ -126,23 +132,15 @@ class MonunrailGame:
             return []
         return [Job(key=call.key, kind="completion")]
 
-    def work(self, state: MonunrailState, job: Job) -> SolverAnswer:
+    def work(self, state: MonunrailState, job: Job) -> MonunrailSolverAnswer:
         """Run the completion solver for ``job``: the system answer, with a witness (colours picked
         from what the supply holds, red first) when the track can be completed."""
         if job.kind != "completion" or state.call is None or state.call.key != job.key:
             raise ValueError(f"MonUnrail has no job {job.key!r} in this state.")
-        g = rules.grid_of(state)
-        tiles = complete(state.position.board, g, state.supply)
+        tiles = find_completion(state)
         if tiles is None:
-            return SolverAnswer(key=job.key, completable=False)
-        left = dict(state.supply)
-        coloured = []
-        for cell, code in tiles:
-            if state.multicolor and left.get(supply_kind(code, True), 0) < 1:
-                code |= BLUE
-            left[supply_kind(code, state.multicolor)] = left.get(supply_kind(code, state.multicolor), 0) - 1
-            coloured.append((cell, code))
-        return SolverAnswer(key=job.key, completable=True, witness=format_tiles(g, coloured, state.multicolor))
+            return MonunrailSolverAnswer(key=job.key, completable=False)
+        return MonunrailSolverAnswer(key=job.key, completable=True, witness=list(tiles))
 
     def result(self, state: MonunrailState) -> Result | None:
         return state.result
@@ -154,7 +152,7 @@ class MonunrailGame:
     def analyse(self, state: MonunrailState) -> MonunrailAnalysis:
         """Unrail phase: the exact value and a winning move (``unknown`` past the search's budget);
         build phase: why the track is incomplete."""
-        return analyse(state)
+        return analysis.analyse(state)
 
     def svg(self, state: MonunrailState, viewer: Viewer) -> str:
         g = rules.grid_of(state)
@@ -172,7 +170,12 @@ class MonunrailGame:
 
 MONUNRAIL = MonunrailGame()
 
-__all__ = ["MONUNRAIL", "Build", "Built", "ChooseOrder", "Complete", "Impossible", "ImpossibleCalled",
+(GAME, new_game, to_act, legal_moves, play, wait, result, parse_move, format_move, analyse, perft,
+ warm_up) = Rules(MONUNRAIL, parse_move=public.parse_move, format_move=public.format_move,
+                  perft_refusal=public.perft_refusal, warm_up=public.warm_up).functions()
+"""The rules library (:mod:`domain.library`): the same functions in every game."""
+
+__all__ = [*API, "find_completion", "MONUNRAIL", "Build", "Built", "ChooseOrder", "Complete", "Impossible", "ImpossibleCalled",
            "ImpossibleJudged", "ItemUsed", "Items", "MonunrailAnalysis", "MonunrailGame", "MonunrailOptions",
-           "MonunrailState", "MonunrailView", "OrderChosen", "SetSupply", "SolverAnswer", "SupplyRevealed",
-           "SupplySet", "Swap", "Swapped", "TimedOut", "Unrail", "Unrailed", "UseItem"]
+           "MonunrailState", "MonunrailView", "OrderChosen", "SetSupply", "MonunrailSolverAnswer", "SupplyRevealed",
+           "SupplySet", "Swap", "Swapped", "MonunrailTimedOut", "Unrail", "Unrailed", "UseItem"]

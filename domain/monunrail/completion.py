@@ -83,12 +83,20 @@ def _free_shapes(board: Board, g: Grid, i: int, counts: dict[str, int]) -> int:
 def complete(board: Board, g: Grid, supply: Mapping[str, int]) -> list[tuple[int, int]] | None:
     """The tiles ``(cell, rail mask)`` that complete the track, or ``None`` when no completion uses
     only what ``supply`` holds. ``supply`` counts ``straight``, ``turn``, ``crossroads`` (or the six
-    Multicolor entries, added up). A complete track gives ``[]``."""
+    Multicolor entries, added up). A complete track gives ``[]``; an empty board the smallest loop.
+
+    >>> from domain.monunrail.board import grid
+    >>> from domain.monunrail.notation import format_tiles
+    >>> g, empty = grid(8, 7), (0,) * 56
+    >>> format_tiles(g, complete(empty, g, {"turn": 4})), complete(empty, g, {"turn": 3})
+    (['A1 RD', 'B1 DL', 'A2 UR', 'B2 LU'], None)
+    """
     counts = merged_supply(supply) if any("_" in name for name in supply) else {k: supply.get(k, 0) for k in KINDS}
     shapes_of = {dp.SHAPE_MASKS[s]: s for s in range(8)}
     transpose, rows, nc, cells = _frame(g)
-    if not any(board):
-        raise ValueError("there is no tile on the board")
+    if not any(board):  # any closed loop completes it: the smallest, four turns in a square
+        square = [(0, R | D), (1, D | L), (g.width, U | R), (g.width + 1, L | U)]
+        return square if counts["turn"] >= 4 and g.width >= 2 and g.height >= 2 else None
     order = sorted(KINDS, key=lambda kind: counts[kind])  # the two smallest are dimensions, the largest the value
     roles = {order[0]: 1, order[1]: 2, order[2]: 3}
     n = len(cells)

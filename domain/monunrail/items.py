@@ -21,7 +21,7 @@ from typing import Any
 import msgspec
 
 from domain.clock import NoClock
-from domain.errors import IllegalMove, WrongState
+from domain.errors import DomainError, IllegalMove, WrongState
 from domain.game import Context
 from domain.monunrail.state import ItemUsed, MonunrailState, UseItem
 from domain.monunrail.timing import FIRST_TURN_LOOK_MS, PLUS_TIME_MS
@@ -36,28 +36,40 @@ def decide_item(state: MonunrailState, command: UseItem, ctx: Context) -> list[A
     """Using an item on your turn (First Turn: before the first move, by the player about to make it)."""
     seat = check_turn(state, ctx.seat, ctx.now)
     item = command.item
+    refusal = item_refusal(state, seat, item)
+    if refusal is not None:
+        raise refusal
+    target = own_last_move(state, seat) if item == "undo" else None
+    undone = [] if target is None else list(state.position.moves[target:])
+    return [ItemUsed(seat=seat, item=item, at=ctx.now, undone=undone)]
+
+
+def item_refusal(state: MonunrailState, seat: str, item: str) -> DomainError | None:
+    """Why ``seat``, on its turn, may not use ``item`` now, or ``None`` when it may."""
     if state.items[seat].get(item, 0) < 1:
-        raise IllegalMove("no_item", f"You hold no {LABEL[item]} item (any more).")
+        return IllegalMove("no_item", f"You hold no {LABEL[item]} item (any more).")
     if state.choosing is not None:
-        raise WrongState("choosing_order", "First Turn was used: send monunrail_choose_order (first or second).")
-    undone: list[str] = []
+        return WrongState("choosing_order", "First Turn was used: send monunrail_choose_order (first or second).")
     if item == "first_turn":
         if state.position.moves or state.history or state.call is not None:
-            raise IllegalMove("too_late", "First Turn is used before the first move, by the player about to make it.")
+            return IllegalMove("too_late", "First Turn is used before the first move, by the player about to make it.")
     elif item == "undo":
         if state.call is not None:
-            raise IllegalMove("undo_after_impossible", "Nothing can be undone once Impossible has been called.")
-        target = own_last_move(state, seat)
-        if target is None:
-            raise IllegalMove("nothing_to_undo", "Undo rewinds your own last move and the reply since; you have "
-                                                 "not moved yet.")
-        undone = list(state.position.moves[target:])
+            return IllegalMove("undo_after_impossible", "Nothing can be undone once Impossible has been called.")
+        if own_last_move(state, seat) is None:
+            return IllegalMove("nothing_to_undo", "Undo rewinds your own last move and the reply since; you have "
+                                                  "not moved yet.")
     else:
         if isinstance(state.options.time, NoClock):
-            raise IllegalMove("no_clock", f"{LABEL[item]} needs a clock; this match is played without one.")
+            return IllegalMove("no_clock", f"{LABEL[item]} needs a clock; this match is played without one.")
         if item == "time_rush" and (state.call is not None or state.rush_next == other(seat)):
-            raise IllegalMove("no_next_turn", "The opponent has no next turn to rush (or it is rushed already).")
-    return [ItemUsed(seat=seat, item=item, at=ctx.now, undone=undone)]
+            return IllegalMove("no_next_turn", "The opponent has no next turn to rush (or it is rushed already).")
+    return None
+
+
+def usable_items(state: MonunrailState, seat: str) -> list[str]:
+    """The items ``seat`` may use now, on its turn (in the order of :data:`LABEL`)."""
+    return [item for item in LABEL if item in state.items[seat] and item_refusal(state, seat, item) is None]
 
 
 def own_last_move(state: MonunrailState, seat: str) -> int | None:

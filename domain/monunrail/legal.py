@@ -20,7 +20,9 @@ from __future__ import annotations
 from typing import Any
 
 from domain.monunrail.rules import grid_of
-from domain.monunrail.state import Build, ChooseOrder, Impossible, MonunrailState, Swap, Unrail
+from domain.game import LegalMove, LegalMoves
+from domain.monunrail.items import usable_items
+from domain.monunrail.state import Build, ChooseOrder, Impossible, MonunrailState, Swap, Unrail, UseItem
 from domain.monunrail.tiles import SHAPES, shape_name
 from domain.monunrail.turns import seat_to_act
 from domain.monunrail.unrail import bits, position_of, solver_for
@@ -45,6 +47,15 @@ def legal_moves(state: MonunrailState, seat: str) -> list[str]:
             continue
         moves += [f"{g.name(i)} {shape_name(shape)}{colour}" for shape in SHAPES for colour in colours]
     return moves + swap + ["impossible"]
+
+
+def legal_commands(state: MonunrailState, seat: str) -> LegalMoves:
+    """The legal moves, each with its command, then ``use <item>`` for each item ``seat`` may use
+    now (Multicolor's items). An Impossible answered by a submitted completion lists nothing."""
+    moves = legal_moves(state, seat)
+    items = usable_items(state, seat) if moves and state.choosing is None else []
+    return LegalMoves(moves, lambda move: command_for(state, move),
+                      [LegalMove(f"use {item}", UseItem(item=item)) for item in items])  # type: ignore[arg-type]
 
 
 def command_for(state: MonunrailState, move: str) -> Any:

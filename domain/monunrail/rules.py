@@ -48,12 +48,12 @@ from domain.monunrail.state import (
     MonunrailState,
     OrderChosen,
     SetSupply,
-    SolverAnswer,
+    MonunrailSolverAnswer,
     SupplyRevealed,
     SupplySet,
     Swap,
     Swapped,
-    TimedOut,
+    MonunrailTimedOut,
     Unrail,
     Unrailed,
     UseItem,
@@ -92,7 +92,7 @@ def _in_play(state: MonunrailState, phase: str | None) -> None:
 
 def decide(state: MonunrailState, command: Any, ctx: Context) -> list[Any]:
     """The events ``command`` causes, or a :class:`~domain.errors.DomainError`."""
-    if isinstance(command, SolverAnswer):
+    if isinstance(command, MonunrailSolverAnswer):
         return _decide_answer(state, command, ctx)
     if isinstance(command, SetSupply):
         return _decide_set_supply(state, command, ctx)
@@ -182,7 +182,7 @@ def _decide_complete(state: MonunrailState, command: Complete, seat: str, now: i
     return events
 
 
-def _decide_answer(state: MonunrailState, command: SolverAnswer, ctx: Context) -> list[Any]:
+def _decide_answer(state: MonunrailState, command: MonunrailSolverAnswer, ctx: Context) -> list[Any]:
     if not ctx.system:
         raise NotAllowed("system_only", "Only the server's solver answers an Impossible call.")
     call = state.call
@@ -248,7 +248,7 @@ def evolve(state: MonunrailState, event: Any) -> MonunrailState:
         return start_turn(state, first, event.at)
     if isinstance(event, ItemUsed):
         return items.evolve_item(state, event)
-    if isinstance(event, TimedOut):
+    if isinstance(event, MonunrailTimedOut):
         return replace(state, result=event.outcome)
     if isinstance(event, SupplySet):
         return replace(state, initial_supply=dict(event.supply), position=replace(state.position, supply=dict(event.supply)))
@@ -297,4 +297,4 @@ def on_timeout_events(state: MonunrailState, seat: str, key: str, at: int) -> li
     else:
         outcome = Result(winner=other(seat), reason="timeout",
                          detail=f"{seat.capitalize()} ran out of time; {other(seat)} wins.")
-    return [TimedOut(seat=seat, at=at, outcome=outcome), _reveal(state)]
+    return [MonunrailTimedOut(seat=seat, at=at, outcome=outcome), _reveal(state)]

@@ -97,6 +97,8 @@ class Swap(msgspec.Struct, frozen=True, tag="monunrail_swap", forbid_unknown_fie
 
 
 class UseItem(msgspec.Struct, frozen=True, tag="monunrail_use_item", forbid_unknown_fields=True):
+    """Multicolor: use one of your items, ``first_turn``, ``undo``, ``time_rush`` or ``plus_time``."""
+
     item: Literal["first_turn", "undo", "time_rush", "plus_time"]
 
 
@@ -112,7 +114,7 @@ class SetSupply(msgspec.Struct, frozen=True, tag="monunrail_set_supply", forbid_
     supply: dict[str, int]
 
 
-class SolverAnswer(msgspec.Struct, frozen=True, tag="monunrail_solver_answer", forbid_unknown_fields=True):
+class MonunrailSolverAnswer(msgspec.Struct, frozen=True, tag="monunrail_solver_answer", forbid_unknown_fields=True):
     """System only: the completion solver's answer to job ``key``, with a witness when completable."""
 
     key: str
@@ -120,7 +122,7 @@ class SolverAnswer(msgspec.Struct, frozen=True, tag="monunrail_solver_answer", f
     witness: list[str] = []
 
 
-COMMANDS = (Build, Unrail, Impossible, Complete, Swap, UseItem, ChooseOrder, SetSupply, SolverAnswer)
+COMMANDS = (Build, Unrail, Impossible, Complete, Swap, UseItem, ChooseOrder, SetSupply, MonunrailSolverAnswer)
 
 # ---------------------------------------------------------------- events
 
@@ -185,7 +187,7 @@ class OrderChosen(msgspec.Struct, frozen=True, tag="monunrail_order_chosen"):
     by_default: bool = False
 
 
-class TimedOut(msgspec.Struct, frozen=True, tag="monunrail_timed_out"):
+class MonunrailTimedOut(msgspec.Struct, frozen=True, tag="monunrail_timed_out"):
     seat: str
     at: int
     outcome: Result
@@ -205,7 +207,7 @@ class SupplyRevealed(msgspec.Struct, frozen=True, tag="monunrail_supply_revealed
     left: dict[str, int]
 
 
-EVENTS = (Built, Unrailed, ImpossibleCalled, ImpossibleJudged, Swapped, ItemUsed, OrderChosen, TimedOut,
+EVENTS = (Built, Unrailed, ImpossibleCalled, ImpossibleJudged, Swapped, ItemUsed, OrderChosen, MonunrailTimedOut,
           SupplySet, SupplyRevealed)
 
 # ---------------------------------------------------------------- state
@@ -253,6 +255,12 @@ class MonunrailState(msgspec.Struct, frozen=True):
     call: Call | None = None
     witness: list[str] | None = None
     result: Result | None = None
+
+    @property
+    def acting_since(self) -> int | None:
+        """When the seats to act began to act: the start of the current turn (``None``: not
+        begun). The library's moves are played then unless told otherwise."""
+        return self.turn_started_at
 
     @property
     def supply(self) -> dict[str, int]:

@@ -31,12 +31,12 @@ class TileView(msgspec.Struct, frozen=True):
 
     cell: str
     shape: str
-    kind: str
+    kind: Literal["straight", "turn", "crossroads"]
     colour: str | None
     station: bool
 
 
-class ClockView(msgspec.Struct, frozen=True):
+class MonunrailClockView(msgspec.Struct, frozen=True):
     """A seat's overflow left; while it is to act, when its turn started, its deadline, and whether
     Time Rush or +Time shape the turn."""
 
@@ -76,7 +76,7 @@ class MonunrailView(msgspec.Struct, frozen=True, tag_field="game", tag="monunrai
     to_move: list[str]
     swap_available: bool
     choosing_order: str | None
-    clocks: dict[str, ClockView]
+    clocks: dict[str, MonunrailClockView]
     items: dict[str, dict[str, int]]
     rush_next: str | None
     impossible: ImpossibleView | None
@@ -110,7 +110,7 @@ def view(state: MonunrailState, viewer: Viewer) -> MonunrailView:
         moves=list(position.moves), turn=len(state.history) + 1, to_move=list(to_move(state)),
         swap_available=position.swap_open and state.result is None and state.call is None,
         choosing_order=state.choosing,
-        clocks={seat: ClockView(overflow_ms=state.clocks[seat].reserve_ms if clock_shown else None,
+        clocks={seat: MonunrailClockView(overflow_ms=state.clocks[seat].reserve_ms if clock_shown else None,
                                 turn_started_at=state.turn_started_at if seat == acting else None,
                                 deadline=due.at if due is not None and seat == acting else None,
                                 rushed=state.turn_rushed and seat == acting,

@@ -217,7 +217,7 @@ def record(t: Tournament, round: int, table: int, winner: str | None) -> Tournam
     if winner is None and t.format == "single_elimination":
         raise InvalidCommand("draw_not_allowed", "A knockout game needs a winner.")
     if winner is not None and winner not in p.seats:
-        raise InvalidCommand("not_a_player", f"{winner} does not play at table {table}.")
+        raise InvalidCommand("not_at_table", f"{winner} does not play at table {table}.")
     r = msgspec.structs.replace(r, results=r.results + (Result(table, winner),))
     return msgspec.structs.replace(t, rounds=t.rounds[:-1] + (r,))
 

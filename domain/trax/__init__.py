@@ -1,6 +1,6 @@
-"""Trax (David L. Smith, 1980), as restated in ``shared/rules/trax.md``.
+"""Trax (David L. Smith, 1980), as ``docs/rules/trax.md`` sets out.
 
-The modules follow the rules file: :mod:`~domain.trax.tiles` (the tiles), :mod:`~domain.trax.board`
+The modules follow the rules page: :mod:`~domain.trax.tiles` (the tiles), :mod:`~domain.trax.board`
 (the grid and its bounding box), :mod:`~domain.trax.notation` (moves as written),
 :mod:`~domain.trax.forced` (forced plays and the three-edge rule), :mod:`~domain.trax.chains` (forced
 plays by table look-up), :mod:`~domain.trax.wins` (loops and lines), :mod:`~domain.trax.moves` (legal
@@ -21,12 +21,14 @@ Played(seat='white', move='@0+', placed=['@0+'], at=5000, tiles=[(0, 0, 5)], out
 
 from __future__ import annotations
 
-import random
 from typing import Any, ClassVar
 
+from domain.library import API, Rules
 from domain.game import Context, Deadline, Job, Result, Viewer
 from domain.trax import rules
-from domain.trax.analysis import TraxAnalysis, analyse
+from domain.trax.bot import BOTS
+from domain.trax import analysis, public
+from domain.trax.analysis import TraxAnalysis
 from domain.trax.state import (
     COMMANDS,
     EVENTS,
@@ -37,7 +39,7 @@ from domain.trax.state import (
     MulliganUsed,
     Play,
     Played,
-    TimedOut,
+    TraxTimedOut,
     TraxOptions,
     TraxState,
     display_colours,
@@ -59,6 +61,12 @@ class TraxGame:
     secret_options: ClassVar[tuple[str, ...]] = ()
     pregame_ms: ClassVar[int] = 60_000
     setup_hidden_until_start: ClassVar[bool] = False
+    summary: ClassVar[str] = ("Two players lay square tiles that each carry a white and a red path; forced tiles follow "
+                              "each move. Whoever closes a loop of their colour, or a line spanning 8 squares, wins.")
+    time_control: ClassVar[str] = ("One grace: 60 s a move; once a game one move may take up to 10 minutes in all. "
+                                   "Going over the 60 s a second time loses.")
+    time_options: ClassVar[tuple[str, ...]] = ("time",)
+    bots: ClassVar[dict[int, Any]] = BOTS
 
     def initial(self, options: TraxOptions, seed: int) -> TraxState:
         return rules.initial(options, seed)
@@ -81,6 +89,9 @@ class TraxGame:
     def legal_moves(self, state: TraxState, seat: str) -> list[str]:
         return rules.legal_moves(state, seat)
 
+    def legal_commands(self, state: TraxState, seat: str) -> LegalMoves:
+        return rules.legal_commands(state, seat)
+
     def deadline(self, state: TraxState) -> Deadline | None:
         return rules.deadline(state)
 
@@ -94,13 +105,6 @@ class TraxGame:
     def work(self, state: TraxState, job: Job) -> Any:
         raise ValueError(f"Trax has no job {job.key!r}.")
 
-    def bot_commands(self, state: TraxState, seat: str, seed: int) -> list[Any]:
-        """A random legal move; a bot that may use its Mulligan declines it."""
-        if state.pending is not None:
-            return [DeclineMulligan()] if state.pending.decider == seat else []
-        moves = rules.legal_moves(state, seat)
-        return [Play(random.Random(seed).choice(moves))] if moves else []
-
     def result(self, state: TraxState) -> Result | None:
         return state.result
 
@@ -110,7 +114,7 @@ class TraxGame:
 
     def analyse(self, state: TraxState) -> TraxAnalysis:
         """The seat to move, its legal moves, and those that win or lose at once."""
-        return analyse(state)
+        return analysis.analyse(state)
 
     def svg(self, state: TraxState, viewer: Viewer) -> str:
         """The board; the caption names the seat to act by its displayed colour (recorded
@@ -125,5 +129,10 @@ class TraxGame:
 
 TRAX = TraxGame()
 
-__all__ = ["TRAX", "DeclineMulligan", "Mulligan", "MulliganDeclined", "MulliganUsed", "Play", "Played", "TimedOut",
-           "TraxAnalysis", "TraxGame", "TraxOptions", "TraxState", "TraxView", "analyse"]
+(GAME, new_game, to_act, legal_moves, play, wait, result, parse_move, format_move, analyse, perft,
+ warm_up) = Rules(TRAX, parse_move=public.parse_move, format_move=public.format_move,
+                  perft_refusal=public.perft_refusal, count_moves=public.count_moves).functions()
+"""The rules library (:mod:`domain.library`): the same functions in every game."""
+
+__all__ = [*API, "TRAX", "DeclineMulligan", "Mulligan", "MulliganDeclined", "MulliganUsed", "Play", "Played", "TraxTimedOut",
+           "TraxAnalysis", "TraxGame", "TraxOptions", "TraxState", "TraxView"]

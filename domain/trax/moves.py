@@ -195,14 +195,14 @@ def _survives(tiles: dict[int, int], cells: dict[int, int], near: dict[int, int]
     return filled is not None and (max_side is None or Box.around(filled, box).fits(max_side))
 
 
-def perft(depth: int, variant: Variant = STANDARD) -> int:
-    """The number of move sequences of ``depth`` moves from the empty board. Every legal move
-    counts (equal positions are not merged) and a won position has no moves.
+def perft(depth: int, variant: Variant = STANDARD, board: Board = Board()) -> int:
+    """The number of move sequences of ``depth`` moves from ``board`` (the empty board by default).
+    Every legal move counts (equal positions are not merged) and a won position has no moves.
 
     >>> [perft(d) for d in range(4)]
     [1, 2, 24, 432]
     """
-    return _perft({}, None, depth, variant)
+    return _perft(dict(board.tiles), board.box, depth, variant)
 
 
 def _perft(tiles: dict[int, int], box: Box | None, depth: int, variant: Variant) -> int:

@@ -25,7 +25,7 @@ import msgspec
 
 from domain.clock import SeatClock, check_time_control, initial_clock, is_out_of_time, seat_deadline, spend_turn
 from domain.errors import IllegalMove, InvalidCommand, WrongState
-from domain.game import Context, Deadline, Result, is_due
+from domain.game import Context, Deadline, LegalMove, LegalMoves, Result, is_due
 from domain.trax.board import Board, Box, key_of, xy_of
 from domain.trax.moves import VARIANTS, Variant, has_legal_move, play_move
 from domain.trax.moves import legal_moves as legal_moves_on
@@ -39,7 +39,7 @@ from domain.trax.state import (
     PendingWin,
     Play,
     Played,
-    TimedOut,
+    TraxTimedOut,
     TraxOptions,
     TraxState,
     Turn,
@@ -92,6 +92,19 @@ def legal_moves(state: TraxState, seat: str) -> list[str]:
     if state.turn_started_at is None or state.pending is not None or seat_to_act(state) != seat:
         return []
     return legal_moves_on(state.board, variant_of(state))
+
+
+def legal_commands(state: TraxState, seat: str) -> LegalMoves:
+    """The legal moves as ``play`` commands, then, with the Mulligan option, ``mulligan`` while
+    ``seat`` holds one and has a turn to rewind, and ``decline mulligan`` when a win awaits its
+    decision."""
+    extra = []
+    if state.options.mulligan and state.turn_started_at is not None and seat_to_act(state) == seat:
+        if state.mulligans_left[seat] >= 1 and rewind_point(state, seat) is not None:
+            extra.append(LegalMove("mulligan", Mulligan()))
+        if state.pending is not None:
+            extra.append(LegalMove("decline mulligan", DeclineMulligan()))
+    return LegalMoves(legal_moves(state, seat), Play, extra)
 
 
 def rewind_point(state: TraxState, seat: str) -> int | None:
@@ -199,7 +212,7 @@ def evolve(state: TraxState, event: Any) -> TraxState:
     if isinstance(event, MulliganDeclined):
         state = _keep_board(state, replace(state, clocks=_clocks(state, event.seat, event.at)))
         return _final(state, f"{event.seat.capitalize()} declined the Mulligan.")
-    if isinstance(event, TimedOut):
+    if isinstance(event, TraxTimedOut):
         if state.pending is not None:
             return _final(state, f"{event.seat.capitalize()} did not use the Mulligan in time.")
         winner = other(event.seat)
@@ -299,4 +312,4 @@ def on_timeout(state: TraxState, due: Deadline, ctx: Context) -> list[Any]:
     current = deadline(state)
     if not is_due(current, due.key, ctx.now):
         return []
-    return [TimedOut(seat=current.seat, at=ctx.now)]  # type: ignore[arg-type]
+    return [TraxTimedOut(seat=current.seat, at=ctx.now)]  # type: ignore[arg-type]

@@ -111,14 +111,14 @@ class MulliganDeclined(msgspec.Struct, frozen=True, tag="mulligan_declined"):
     at: int
 
 
-class TimedOut(msgspec.Struct, frozen=True, tag="timed_out"):
+class TraxTimedOut(msgspec.Struct, frozen=True, tag="timed_out"):
     """``seat`` let its turn's deadline pass."""
 
     seat: str
     at: int
 
 
-EVENTS = (Played, MulliganUsed, MulliganDeclined, TimedOut)
+EVENTS = (Played, MulliganUsed, MulliganDeclined, TraxTimedOut)
 
 # ---------------------------------------------------------------- state
 
@@ -219,6 +219,12 @@ class TraxState(msgspec.Struct, frozen=True, dict=True):
     turn_started_at: int | None = None
     pending: PendingWin | None = None
     result: Result | None = None
+
+    @property
+    def acting_since(self) -> int | None:
+        """When the seats to act began to act: the start of the current turn (``None``: not
+        begun). The library's moves are played then unless told otherwise."""
+        return self.turn_started_at
 
     @functools.cached_property
     def board(self) -> Board:

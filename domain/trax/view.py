@@ -12,6 +12,8 @@ it), its symbol and the sides its white and red paths join:
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
 
 from domain.game import Result, Viewer
@@ -31,7 +33,7 @@ class PlacedTile(msgspec.Struct, frozen=True):
     red: str
 
 
-class ClockView(msgspec.Struct, frozen=True):
+class TraxClockView(msgspec.Struct, frozen=True):
     """A seat's clock: whether its grace is used; while it is to act, when its turn started and
     its deadline (``None`` without a clock)."""
 
@@ -44,7 +46,7 @@ class PendingWinView(msgspec.Struct, frozen=True):
     """A win waiting for the loser (``decider``) to use or decline their Mulligan."""
 
     winner: str
-    reason: str
+    reason: Literal["loop", "line"]
     detail: str
     decider: str
 
@@ -61,7 +63,7 @@ class TraxView(msgspec.Struct, frozen=True, tag_field="game", tag="trax"):
     moves: list[str]
     turn: int
     to_move: list[str]
-    clocks: dict[str, ClockView]
+    clocks: dict[str, TraxClockView]
     mulligans_left: dict[str, int]
     mulligan_usable_by: str | None
     pending_win: PendingWinView | None
@@ -80,7 +82,7 @@ def view(state: TraxState, viewer: Viewer) -> TraxView:
         moves=list(state.moves),
         turn=len(state.moves) + 1,
         to_move=list(to_move(state)),
-        clocks={seat: ClockView(grace_used=state.clocks[seat].grace_used,
+        clocks={seat: TraxClockView(grace_used=state.clocks[seat].grace_used,
                                 turn_started_at=state.turn_started_at if seat == acting else None,
                                 deadline=due.at if due is not None and seat == acting else None)
                 for seat in SEATS},

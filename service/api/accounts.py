@@ -5,7 +5,11 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 
 import msgspec
+from typing import Annotated
+
 from litestar import Controller, Request, get, post
+from litestar.openapi.datastructures import ResponseSpec
+from litestar.params import HeaderParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from domain.errors import NotAllowed
@@ -13,11 +17,14 @@ from domain.game import Game
 from domain.match import OVER, MatchState
 from service.accounts import SCOPES, Account, Caller
 from service.api.deps import address_of, problems, require
-from service.api.last_event_id import feed_id
-from service.api.strictness import strict_body
+from service.api.last_event_id import FEED_ID_PATTERN, feed_id
+from service.api.live import KEEP_ALIVE, keep_alive_ms
 from service.api.schemas import AccountOut, ChallengeView, Challenges, CreateAccount, NewAccount, YourTurn
+from service.api.strictness import strict_body
+from service.api.text_bodies import SSE
 from service.api.views import public_options, your_turns
 from service.challenges import invited_accounts
+from service.feeds import FeedItem
 from service.matches import now_ms
 from service.problems import NotFound
 from service.rate_limits import RateLimited
@@ -25,14 +32,29 @@ from service.read_models import MatchSummary, invited_key, turns_key, unstarted_
 from service.streams import Lease
 from service.wiring import Services
 
-KEEPALIVE_MS = 15_000
+ResumeAfter = Annotated[str | None, HeaderParameter(
+    name="Last-Event-ID", required=False,  # documented as a string: an absent header is None, never "null"
+    schema_extra={"pattern": FEED_ID_PATTERN, "type": "string", "one_of": None},
+    description="Resume after this message: the `id` of the last message received (like `1700000000000-0`).")]
+ACCOUNT_STREAM = """An event stream (`text/event-stream`) of what concerns the caller in any of its matches:
+
+- `event: turns`, first when the stream is opened without a resume point: `data` is the list
+  `GET /accounts/me/turns` answers (`YourTurn` items).
+- then one message per notification, `event` being its `type`: `challenge` (you are invited to
+  play `seat`; `by` is the challenger), `match_started`, `your_turn` (your `seat` is expected to
+  act: `action` says how, `deadline` by when) or `match_ended` (with its `result`). `data` is a
+  `FeedItem`.
+- a comment line `: keep-alive` when nothing happened for `SSE_KEEPALIVE_S` (15 s by default).
+
+Every message has an `id`; reconnect with `Last-Event-ID` set to the last one received to get what
+you missed (the last 1,000 notifications)."""
 
 
 class AccountController(Controller):
     path = "/accounts"
     tags = ["accounts"]
 
-    @post("/", status_code=201, summary="Open an account (the token is shown once)",
+    @post("/", operation_id="createAccount", status_code=201, summary="Open an account (the token is shown once)",
           responses=problems(400, 401, 403, 409, 422))
     async def create(self, request: Request, data: CreateAccount, services: Services,
                      caller: Caller | None) -> NewAccount:
@@ -54,24 +76,27 @@ class AccountController(Controller):
         account, token = await services.accounts.create(data.name, organizer=data.organizer, now=now_ms())
         return NewAccount(id=account.id, name=account.name, organizer=account.organizer, token=token)
 
-    @get("/me", summary="The calling account", responses=problems(401))
+    @get("/me", operation_id="getMyAccount", summary="The calling account", responses=problems(401))
     async def me(self, caller: Caller | None) -> AccountOut:
         account = require(caller)
         return AccountOut(id=account.id, name=account.name, organizer=account.organizer_account,
                           scopes=sorted(account.scopes))
 
-    @get("/me/matches", summary="The caller's unfinished matches", responses=problems(401))
+    @get("/me/matches", operation_id="listMyMatches",
+         summary="The caller's unfinished matches", responses=problems(401))
     async def my_matches(self, services: Services, caller: Caller | None) -> list[MatchSummary]:
         return await services.read_models.active_for(require(caller).id)
 
-    @get("/me/turns", summary="The caller's matches where it is their move, soonest deadline first",
+    @get("/me/turns", operation_id="listMyTurns",
+         summary="The caller's matches where it is their move, soonest deadline first",
          responses=problems(401))
     async def my_turns(self, services: Services, caller: Caller | None) -> list[YourTurn]:
         """For a bot playing many games: every unfinished match in which one of the caller's seats is
         expected to act now (ready, choose a seat, move or submit), with its deadline."""
         return await _turns(services, require(caller))
 
-    @get("/me/challenges", summary="The caller's unanswered challenges, received and sent",
+    @get("/me/challenges", operation_id="listMyChallenges",
+         summary="The caller's unanswered challenges, received and sent",
          responses=problems(401))
     async def my_challenges(self, services: Services, caller: Caller | None) -> Challenges:
         """Accept one with ``POST /matches/{id}/accept`` (or ``ready``), decline it with
@@ -81,17 +106,18 @@ class AccountController(Controller):
         sent = await _challenges(services, unstarted_key(account.id))
         return Challenges(received=received, sent=sent)
 
-    @get("/me/stream", summary="Server-Sent Events: your turns now, then match starts, turns and ends",
-         responses=problems(400, 401), media_type="text/event-stream")
-    async def my_stream(self, request: Request, services: Services, caller: Caller | None) -> ServerSentEvent:
+    @get("/me/stream", operation_id="streamMyAccount",
+         summary="Server-Sent Events: your turns now, then match starts, turns and ends",
+         responses={200: ResponseSpec(data_container=FeedItem, media_type=SSE, description=ACCOUNT_STREAM,
+                                      generate_examples=False), **problems(400, 401)}, media_type=SSE)
+    async def my_stream(self, request: Request, services: Services, caller: Caller | None,
+                        last_event_id: ResumeAfter = None) -> ServerSentEvent:
         """The first message (``turns``) lists the matches waiting on you, as ``/accounts/me/turns``;
         then one message per ``challenge``, ``match_started``, ``your_turn`` and ``match_ended`` in
         any of your matches. Reconnect with ``Last-Event-ID`` to receive what you missed (the last
         1,000). It counts against ``MAX_STREAMS`` while it is open (429 past it)."""
         account = require(caller)
-        resume = request.headers.get("last-event-id")
-        if resume is not None:
-            resume = feed_id(resume)
+        resume = None if last_event_id is None else feed_id(last_event_id)
         lease = await services.streams.take(account.id, address_of(request))
         return ServerSentEvent(_feed(services, account, resume, lease))
 
@@ -149,13 +175,13 @@ async def _feed(services: Services, account: Account, resume: str | None,
             turns = await _turns(services, account)
             yield ServerSentEventMessage(event="turns", id=after, data=msgspec.json.encode(turns).decode())
         while True:
-            items = await services.feeds.wait(account.id, after, KEEPALIVE_MS)
+            items = await services.feeds.wait(account.id, after, keep_alive_ms(services))
             for entry_id, item in items:
                 after = entry_id
                 kind = msgspec.json.decode(item)["type"]
                 yield ServerSentEventMessage(event=kind, id=entry_id, data=item.decode())
             if not items:
-                yield ServerSentEventMessage(comment="keep-alive")
+                yield KEEP_ALIVE
                 await services.streams.renew(lease)
     finally:
         await services.streams.give_back(lease)

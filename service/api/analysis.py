@@ -38,7 +38,7 @@ class AnalysisController(Controller):
     path = "/matches/{match_id:str}/analysis"
     tags = ["analysis"]
 
-    @post("/", status_code=202, summary="Queue an analysis of the current position",
+    @post("/", operation_id="requestAnalysis", status_code=202, summary="Queue an analysis of the current position",
           responses=problems(400, 401, 403, 404, 422))
     async def queue(self, match_id: MatchId, services: Services, caller: Caller | None) -> Response[AnalysisQueued]:
         """Needs a token. Each account may have ``ANALYSES_PER_ACCOUNT`` analyses queued or running
@@ -50,7 +50,7 @@ class AnalysisController(Controller):
         return Response(AnalysisQueued(match_id=match_id, version=state.version, status=status), status_code=202,
                         headers={"Location": f"/matches/{match_id}/analysis?version={state.version}"})
 
-    @get("/", summary="The analysis of a position (queued, done, undetermined or failed)",
+    @get("/", operation_id="getAnalysis", summary="The analysis of a position (queued, done, undetermined or failed)",
          responses=problems(400, 401, 403, 404))
     async def show(self, match_id: MatchId, services: Services, caller: Caller | None,
                    version: Version = None) -> AnalysisOut:

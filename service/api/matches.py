@@ -8,6 +8,7 @@ import msgspec
 from litestar import Controller, Request, Response, get, post
 from litestar.params import HeaderParameter, Parameter, QueryParameter
 
+from domain import match as lifecycle
 from domain.errors import DomainError, InvalidCommand, NotAllowed
 from domain.match import Abort, Reschedule
 from domain.registry import game_named
@@ -15,7 +16,7 @@ from service.accounts import Caller
 from service.api.deps import actor_of, address_of, problems, require, viewer_of
 from service.api.schemas import Accepted, AnyCommand, CreateMatch, CreateMatches, LegalMoves, MatchView, TurnPlayed
 from service.api.strictness import strict_body
-from service.api.views import LEGAL_MOVES_PAGE, match_view, moves_of, page_body
+from service.api.views import LEGAL_MOVES_PAGE, listed, match_view, page_body
 from service.challenges import places as challenge_places
 from service.matches import NewMatch
 from service.read_models import MatchSummary
@@ -98,7 +99,8 @@ class MatchController(Controller):
     path = "/matches"
     tags = ["matches"]
 
-    @post("/", status_code=201, summary="Create a match (a challenge when you name another player)",
+    @post("/", operation_id="createMatch", status_code=201,
+          summary="Create a match (a challenge when you name another player)",
           responses=problems(400, 401, 403, 409, 422))
     async def create(self, request: Request, data: CreateMatch, services: Services,
                      caller: Caller | None) -> MatchView:
@@ -125,7 +127,8 @@ class MatchController(Controller):
         state = await services.matches.create(new_match(data, invited), created_by=account.id, places=places)
         return await view_for(services, state.match_id, account)
 
-    @post("/bulk", status_code=201, summary="Create several matches, all or nothing (organizers)",
+    @post("/bulk", operation_id="createMatches", status_code=201,
+          summary="Create several matches, all or nothing (organizers)",
           responses=problems(400, 401, 403, 422))
     async def create_many(self, request: Request, data: CreateMatches, services: Services,
                           caller: Caller | None) -> list[MatchView]:
@@ -143,17 +146,19 @@ class MatchController(Controller):
         created = await services.matches.create_all([new_match(m) for m in data.matches], created_by=account.id)
         return [await view_for(services, state.match_id, account) for state in created]
 
-    @get("/", summary="List matches, newest first", responses=problems(400))
+    @get("/", operation_id="listMatches", summary="List matches, newest first", responses=problems(400))
     async def list_matches(self, services: Services,
                            offset: Annotated[int, Parameter(ge=0, le=1_000_000)] = 0,
                            limit: Annotated[int, Parameter(ge=1, le=200)] = 50) -> list[MatchSummary]:
         return await services.read_models.matches(offset=offset, limit=limit)
 
-    @get("/{match_id:str}", summary="The match as the caller sees it", responses=problems(400, 401, 404))
+    @get("/{match_id:str}", operation_id="getMatch",
+         summary="The match as the caller sees it", responses=problems(400, 401, 404))
     async def show(self, match_id: MatchId, services: Services, caller: Caller | None) -> MatchView:
         return await view_for(services, match_id, caller)
 
-    @post("/{match_id:str}/commands", status_code=200, summary="Send a command", responses=_COMMAND_STATUSES)
+    @post("/{match_id:str}/commands", operation_id="sendCommand", status_code=200,
+          summary="Send a command", responses=_COMMAND_STATUSES)
     async def command(self, match_id: MatchId, request: Request, services: Services, caller: Caller | None,
                       data: AnyCommand, idempotency_key: IdempotencyKey = None,
                       expected_version: ExpectedVersion = None) -> Response[Accepted]:
@@ -163,7 +168,8 @@ class MatchController(Controller):
         not have, or one its rules refuse, is a 422."""
         return await send(services, match_id, await request.body(), caller, idempotency_key, expected_version)
 
-    @post("/{match_id:str}/turn", status_code=200, summary="Play, then wait for what follows (a bot's turn)",
+    @post("/{match_id:str}/turn", operation_id="playTurn", status_code=200,
+          summary="Play, then wait for what follows (a bot's turn)",
           responses=_COMMAND_STATUSES)
     async def turn(self, match_id: MatchId, request: Request, services: Services, caller: Caller | None,
                    data: AnyCommand, idempotency_key: IdempotencyKey = None,
@@ -185,43 +191,50 @@ class MatchController(Controller):
         content = b'{"accepted":' + accepted + b',"next":' + page_body(match_id, page, True) + b"}"
         return Response(content=content, media_type="application/json")
 
-    @post("/{match_id:str}/join", status_code=200, summary="Take an open seat", responses=_COMMAND_STATUSES)
+    @post("/{match_id:str}/join", operation_id="joinMatch", status_code=200,
+          summary="Take an open seat", responses=_COMMAND_STATUSES)
     async def join(self, match_id: MatchId, services: Services, caller: Caller | None,
                    idempotency_key: IdempotencyKey = None) -> Response[Accepted]:
         return await send(services, match_id, b'{"type":"join"}', caller, idempotency_key, None)
 
-    @post("/{match_id:str}/ready", status_code=200, summary="Say you are ready", responses=_COMMAND_STATUSES)
+    @post("/{match_id:str}/ready", operation_id="markReady", status_code=200,
+          summary="Say you are ready", responses=_COMMAND_STATUSES)
     async def ready(self, match_id: MatchId, services: Services, caller: Caller | None,
                     idempotency_key: IdempotencyKey = None) -> Response[Accepted]:
         return await send(services, match_id, b'{"type":"ready"}', caller, idempotency_key, None)
 
-    @post("/{match_id:str}/accept", status_code=200, summary="Accept a challenge (take the seat you were invited to)",
+    @post("/{match_id:str}/accept", operation_id="acceptChallenge", status_code=200,
+          summary="Accept a challenge (take the seat you were invited to)",
           responses=_COMMAND_STATUSES)
     async def accept_challenge(self, match_id: MatchId, services: Services, caller: Caller | None,
                                idempotency_key: IdempotencyKey = None) -> Response[Accepted]:
         """``ready`` accepts too. Accepting what you accepted already changes nothing."""
         return await send(services, match_id, b'{"type":"accept"}', caller, idempotency_key, None)
 
-    @post("/{match_id:str}/decline", status_code=200, summary="Decline a challenge (the match ends)",
+    @post("/{match_id:str}/decline", operation_id="declineChallenge", status_code=200,
+          summary="Decline a challenge (the match ends)",
           responses=_COMMAND_STATUSES)
     async def decline_challenge(self, match_id: MatchId, services: Services, caller: Caller | None,
                                 idempotency_key: IdempotencyKey = None) -> Response[Accepted]:
         """The match ends, aborted with the reason ``declined``."""
         return await send(services, match_id, b'{"type":"decline"}', caller, idempotency_key, None)
 
-    @post("/{match_id:str}/cancel", status_code=200, summary="Withdraw a match you created that has not started",
+    @post("/{match_id:str}/cancel", operation_id="cancelMatch", status_code=200,
+          summary="Withdraw a match you created that has not started",
           responses=_COMMAND_STATUSES)
     async def cancel(self, match_id: MatchId, services: Services, caller: Caller | None,
                      idempotency_key: IdempotencyKey = None) -> Response[Accepted]:
         """Its creator only, before the start: the match ends, aborted with the reason ``cancelled``."""
         return await send(services, match_id, b'{"type":"cancel"}', caller, idempotency_key, None)
 
-    @post("/{match_id:str}/resign", status_code=200, summary="Resign", responses=_COMMAND_STATUSES)
+    @post("/{match_id:str}/resign", operation_id="resignMatch", status_code=200,
+          summary="Resign", responses=_COMMAND_STATUSES)
     async def resign(self, match_id: MatchId, services: Services, caller: Caller | None,
                      idempotency_key: IdempotencyKey = None) -> Response[Accepted]:
         return await send(services, match_id, b'{"type":"resign"}', caller, idempotency_key, None)
 
-    @get("/{match_id:str}/legal-moves", summary="Legal moves of a seat, a page at a time",
+    @get("/{match_id:str}/legal-moves", operation_id="listLegalMoves",
+         summary="Legal moves of a seat, a page at a time",
          responses=problems(400, 401, 404, 422))
     async def legal_moves(self, match_id: MatchId, services: Services, caller: Caller | None,
                           seat: Annotated[str | None, Parameter(required=False, max_length=40)] = None,
@@ -235,11 +248,12 @@ class MatchController(Controller):
         seat = seat or viewer.seat
         if seat is not None and seat not in game.seats:
             raise InvalidCommand("unknown_seat", f"This match has the seats {', '.join(game.seats)}.")
-        moves = moves_of(game, state, seat)
-        return LegalMoves(match_id=match_id, version=state.version, seat=seat, moves=list(moves[offset:offset + limit]),
+        moves = lifecycle.legal_commands(game, state, seat)
+        return LegalMoves(match_id=match_id, version=state.version, seat=seat, moves=listed(moves[offset:offset + limit]),
                           offset=offset, total=len(moves))
 
-    @get("/{match_id:str}/board.svg", summary="The board as SVG", media_type="image/svg+xml",
+    @get("/{match_id:str}/board.svg", operation_id="getBoardSvg",
+         summary="The board as SVG", media_type="image/svg+xml",
          responses=problems(400, 401, 404))
     async def board(self, match_id: MatchId, services: Services, caller: Caller | None) -> Response[str]:
         game, state = await services.matches.current(match_id)

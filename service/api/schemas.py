@@ -9,6 +9,7 @@ from typing import Annotated, Any, Literal, Union
 
 import msgspec
 
+from domain.bots import Action
 from domain.game import Result
 from domain.match import MATCH_COMMANDS, MATCH_EVENTS
 from domain.registry import all_games
@@ -117,13 +118,14 @@ class DeadlineView(msgspec.Struct):
 
 
 class YourTurn(msgspec.Struct):
-    """A match waiting on the caller: its seat there, what it is expected to do (``ready``,
-    ``choose_seat`` or ``play``), the match version and the deadline, if any."""
+    """A match waiting on the caller: its seat there, what it is expected to do (``accept`` a
+    challenge, ``ready``, ``choose_seat`` or ``play``: move or submit), the match version and the
+    deadline, if any."""
 
     match_id: str
     game: str
     seat: str
-    action: Literal["ready", "choose_seat", "play"]
+    action: Action
     version: int
     deadline: DeadlineView | None
 
@@ -166,6 +168,14 @@ class RecordedEvent(msgspec.Struct):
     event: AnyEvent
 
 
+class LegalMove(msgspec.Struct):
+    """A move a seat may make now: ``move`` in the game's notation and ``command``, the exact body
+    of ``POST /matches/{id}/commands`` that makes it."""
+
+    move: str
+    command: AnyCommand
+
+
 class EventsPage(msgspec.Struct):
     """The events after ``after`` that the caller may see, and the match as it stands after them:
     ``version`` (every event up to it is in the page), ``status`` and whose turn it is
@@ -178,7 +188,7 @@ class EventsPage(msgspec.Struct):
     status: Literal["waiting", "pregame", "running", "finished", "aborted"]
     to_move: list[str]
     events: list[RecordedEvent]
-    legal_moves: list[str] | None = None
+    legal_moves: list[LegalMove] | None = None
     """The first 200 of the caller's legal moves (``GET /legal-moves`` pages through the rest)."""
     legal_moves_total: int | None = None
     """How many legal moves the caller has in all (with ``legal_moves=true``)."""
@@ -206,7 +216,7 @@ class LegalMoves(msgspec.Struct):
     match_id: str
     version: int
     seat: str | None
-    moves: list[str]
+    moves: list[LegalMove]
     offset: int = 0
     total: int = 0
 
@@ -216,6 +226,34 @@ class GameInfo(msgspec.Struct):
     seats: list[str]
     default_options: dict[str, Any]
     commands: list[str]
+
+
+class CommandInfo(msgspec.Struct):
+    """A command type a match of the game takes, and what it does."""
+
+    type: str
+    description: str
+
+
+class TimeControlInfo(msgspec.Struct):
+    """How the game's clock works, and the options that set it."""
+
+    description: str
+    options: list[str]
+
+
+class GameDetail(msgspec.Struct):
+    """One game: what it is, its seats, its options (defaults and JSON Schema), its commands, its
+    clock, and where its rules are (``rules``: the page's path on this server)."""
+
+    name: str
+    summary: str
+    seats: list[str]
+    default_options: dict[str, Any]
+    options_schema: dict[str, Any]
+    commands: list[CommandInfo]
+    time_control: TimeControlInfo
+    rules: str
 
 
 class MatchList(msgspec.Struct):

@@ -1,7 +1,8 @@
 """Making the API exactly as strict as its OpenAPI document says.
 
 - Structs declared with ``forbid_unknown_fields`` are documented with ``additionalProperties: false``
-  (Litestar 2's schema generator leaves that out).
+  (Litestar 2's schema generator leaves that out); tagged unions get a discriminator
+  (:mod:`service.api.tagged_unions`).
 - Request bodies are converted strictly: ``0`` is not ``false`` and ``"5"`` is not ``5`` (Litestar
   converts loosely); whole-number floats such as ``3620.0`` still count as integers, as in JSON Schema.
 - A query parameter given twice is refused (Litestar would silently keep one of them).
@@ -20,6 +21,7 @@ from litestar import Request, Response
 from litestar._openapi.schema_generation.plugins.struct import StructSchemaPlugin
 
 from service.api.json_body import decode
+from service.api.tagged_unions import discriminate_properties
 from service.problems import BadRequest, problem
 
 T = TypeVar("T")
@@ -30,6 +32,7 @@ class StrictStructSchemaPlugin(StructSchemaPlugin):
         schema = super().to_openapi_schema(field_definition, schema_creator)
         if msgspec.inspect.type_info(field_definition.type_).forbid_unknown_fields:
             schema.additional_properties = False
+        discriminate_properties(schema, field_definition.type_, schema_creator)
         return schema
 
 

@@ -61,7 +61,8 @@ class TokenController(Controller):
     path = "/accounts/me/tokens"
     tags = ["accounts"]
 
-    @post("/", status_code=201, summary="Mint a token with restricted scopes (the token is shown once)",
+    @post("/", operation_id="createToken", status_code=201,
+          summary="Mint a token with restricted scopes (the token is shown once)",
           responses=problems(400, 401, 403, 409, 422))
     async def create(self, request: Request, data: CreateToken, services: Services, caller: Caller | None) -> NewToken:
         data = strict_body(await request.body(), CreateToken)
@@ -69,11 +70,13 @@ class TokenController(Controller):
         info, token = await services.tokens.mint(account, list(data.scopes), data.label, now_ms())
         return NewToken(id=info.id, label=info.label, scopes=info.scopes, created_at=info.created_at, token=token)
 
-    @get("/", summary="The account's minted tokens (never the tokens themselves)", responses=problems(401, 403))
+    @get("/", operation_id="listTokens",
+         summary="The account's minted tokens (never the tokens themselves)", responses=problems(401, 403))
     async def list_tokens(self, services: Services, caller: Caller | None) -> list[TokenOut]:
         return [_out(info) for info in await services.tokens.list(own_token(caller).id)]
 
-    @delete("/{token_id:str}", status_code=204, summary="Delete a minted token; it stops working",
+    @delete("/{token_id:str}", operation_id="revokeToken", status_code=204,
+            summary="Delete a minted token; it stops working",
             responses=problems(400, 401, 403, 404))
     async def revoke(self, services: Services, caller: Caller | None,
                      token_id: Annotated[str, Parameter(description="The token's id.", max_length=64)]) -> None:

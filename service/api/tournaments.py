@@ -40,7 +40,8 @@ class TournamentController(Controller):
     path = "/tournaments"
     tags = ["tournaments"]
 
-    @post("/", status_code=201, summary="Create a tournament and its first round (organizers)",
+    @post("/", operation_id="createTournament", status_code=201,
+          summary="Create a tournament and its first round (organizers)",
           responses=problems(400, 401, 403, 409, 422))
     async def create(self, request: Request, data: CreateTournament, services: Services,
                      caller: Caller | None) -> TournamentView:
@@ -59,26 +60,28 @@ class TournamentController(Controller):
             options, data.schedule)
         return tournament_view(stored, owner=True)
 
-    @get("/", summary="List tournaments, newest first", responses=problems(400))
+    @get("/", operation_id="listTournaments", summary="List tournaments, newest first", responses=problems(400))
     async def list_tournaments(self, services: Services,
                                offset: Annotated[int, Parameter(ge=0, le=1_000_000)] = 0,
                                limit: Annotated[int, Parameter(ge=1, le=200)] = 50) -> list[TournamentSummary]:
         return [tournament_summary(t) for t in await services.tournaments.newest(offset, limit)]
 
-    @get("/{tournament_id:str}", summary="A tournament: rounds, games, match ids, results, standings",
+    @get("/{tournament_id:str}", operation_id="getTournament",
+         summary="A tournament: rounds, games, match ids, results, standings",
          responses=problems(400, 401, 403, 404, 409))
     async def show(self, tournament_id: TournamentId, services: Services, caller: Caller | None) -> TournamentView:
         """Its organizer (and an admin) also sees the game options kept from the players."""
         stored = await services.tournaments.refresh(tournament_id)
         return tournament_view(stored, owner=organizes(stored.organizer, actor_of(caller)))
 
-    @get("/{tournament_id:str}/standings", summary="The tournament's standings, ranked",
+    @get("/{tournament_id:str}/standings", operation_id="getStandings", summary="The tournament's standings, ranked",
          responses=problems(400, 404, 409))
     async def standings(self, tournament_id: TournamentId, services: Services) -> list[Standing]:
         """Points (win 1, draw 1/2, bye 1) and the format's tie-breaks (see docs/tournaments.md)."""
         return standings((await services.tournaments.refresh(tournament_id)).tournament)
 
-    @get("/{tournament_id:str}/export", summary="The tournament as JSON or CSV", media_type="text/csv",
+    @get("/{tournament_id:str}/export", operation_id="exportTournament",
+         summary="The tournament as JSON or CSV", media_type="text/csv",
          responses=problems(400, 404, 409), operation_class=CsvOrJson)
     async def export(self, tournament_id: TournamentId, services: Services,
                      format: Annotated[Literal["json", "csv"], Parameter(description="json (default) or csv")] = "json",

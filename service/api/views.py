@@ -7,11 +7,12 @@ from collections.abc import Sequence
 import msgspec
 
 from domain import match as lifecycle
-from domain.bots import has_something_to_do
+from domain.bots import action_of
 from domain.game import Deadline, Game, Viewer
+from domain.game import LegalMove as DomainLegalMove
 from domain.match import MatchState
 from service.accounts import Account
-from service.api.schemas import DeadlineView, MatchView, SeatView, YourTurn
+from service.api.schemas import DeadlineView, LegalMove, MatchView, SeatView, YourTurn
 from service.matches import Page
 from service.visibility import may_see_setup
 
@@ -36,9 +37,9 @@ LEGAL_MOVES_PAGE = 200
 longest listing (an open 18x18 Deep Sea Voyage board: some 12,000 placements, 446 KB) is paged."""
 
 
-def moves_of(game: Game, state: MatchState, seat: str | None) -> Sequence[str]:
-    """The legal moves of ``seat`` (none for no seat, or unless the match is running)."""
-    return game.legal_moves(state.game, seat) if seat and state.status == "running" else []
+def listed(moves: Sequence[DomainLegalMove]) -> list[LegalMove]:
+    """``moves`` as the API lists them."""
+    return [LegalMove(move=m.move, command=m.command) for m in moves]
 
 
 class _PageHead(msgspec.Struct):
@@ -48,7 +49,8 @@ class _PageHead(msgspec.Struct):
     version: int
     status: str
     to_move: list[str]
-    legal_moves: list[str] | None
+    legal_moves: list[DomainLegalMove] | None
+    """(The game's own :class:`~domain.game.LegalMove`: the same JSON as the API's, with no copy.)"""
     legal_moves_total: int | None
 
 
@@ -56,7 +58,7 @@ def page_body(match_id: str, page: Page, with_legal_moves: bool) -> bytes:
     """The JSON of an :class:`~service.api.schemas.EventsPage` for ``page`` (with the first
     :data:`LEGAL_MOVES_PAGE` legal moves, if asked)."""
     state = page.state
-    moves = moves_of(page.game, state, page.viewer.seat) if with_legal_moves else None
+    moves = lifecycle.legal_commands(page.game, state, page.viewer.seat) if with_legal_moves else None
     head = _PageHead(match_id=match_id, version=state.version, status=state.status, to_move=to_move(page.game, state),
                      legal_moves=None if moves is None else list(moves[:LEGAL_MOVES_PAGE]),
                      legal_moves_total=None if moves is None else len(moves))
@@ -85,11 +87,8 @@ def your_turns(account_id: str, matches: list[tuple[Game, MatchState]]) -> list[
     """The matches in which ``account_id`` is expected to act now, soonest deadline first."""
     turns = []
     for game, state in matches:
-        due = lifecycle.deadline(game, state)
         for seat, holder in state.seats.items():
-            if holder == account_id and has_something_to_do(game, state, seat):
-                action = {"waiting": "ready", "pregame": "choose_seat"}.get(state.status, "play")
+            if holder == account_id and (action := action_of(game, state, seat)) is not None:
                 turns.append(YourTurn(match_id=state.match_id, game=state.game_name, seat=seat, action=action,
-                                      version=state.version,
-                                      deadline=deadline_view(due)))
+                                      version=state.version, deadline=deadline_view(lifecycle.deadline(game, state))))
     return sorted(turns, key=lambda t: (t.deadline is None, t.deadline.at if t.deadline else 0, t.match_id))

@@ -59,7 +59,8 @@ class WebhookController(Controller):
     path = "/webhooks"
     tags = ["webhooks"]
 
-    @post("/", status_code=201, summary="Register a webhook for the matches you create (the secret is shown once)",
+    @post("/", operation_id="createWebhook", status_code=201,
+          summary="Register a webhook for the matches you create (the secret is shown once)",
           responses=problems(400, 401, 403, 409, 422))
     async def create(self, request: Request, data: CreateWebhook, services: Services,
                      caller: Caller | None) -> NewWebhook:
@@ -74,11 +75,12 @@ class WebhookController(Controller):
         return NewWebhook(id=webhook.id, url=webhook.url, events=webhook.events, created_at=webhook.created_at,
                           secret=webhook.secret)
 
-    @get("/", summary="Your webhooks (never their secrets)", responses=problems(401, 403))
+    @get("/", operation_id="listWebhooks", summary="Your webhooks (never their secrets)", responses=problems(401, 403))
     async def list_webhooks(self, services: Services, caller: Caller | None) -> list[WebhookOut]:
         return [_out(w) for w in await services.webhooks.list(organizer(caller).id)]
 
-    @delete("/{webhook_id:str}", status_code=204, summary="Delete a webhook", responses=problems(400, 401, 403, 404))
+    @delete("/{webhook_id:str}", operation_id="deleteWebhook", status_code=204,
+            summary="Delete a webhook", responses=problems(400, 401, 403, 404))
     async def remove(self, services: Services, caller: Caller | None,
                      webhook_id: Annotated[str, Parameter(description="The webhook's id.", max_length=64)]) -> None:
         await services.webhooks.delete(organizer(caller).id, webhook_id)

@@ -142,6 +142,11 @@ class Table:
         return r.json()
 
     def legal_moves(self, seat: str) -> list[str]:
+        """The moves ``seat`` may make now, in notation."""
+        return [m["move"] for m in self.legal_commands(seat)]
+
+    def legal_commands(self, seat: str) -> list[dict]:
+        """The moves ``seat`` may make now, each ``{"move": ..., "command": ...}``."""
         r = self.http.get(f"{self.url}/legal-moves", headers=self.headers[seat])
         assert r.status_code == 200, r.text
         return r.json()["moves"]

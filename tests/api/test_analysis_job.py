@@ -24,7 +24,7 @@ def test_an_analysis_is_queued_computed_by_a_worker_and_read_back(http, worker, 
     result = body["result"]
     assert result["to_move"] == "white"
     assert "A2\\" in result["losing_moves"]  # it would close red's loop
-    assert sorted(result["legal_moves"]) == sorted(http.get(f"{duel.url}/legal-moves", headers=duel.white).json()["moves"])
+    assert sorted(result["legal_moves"]) == sorted(m["move"] for m in http.get(f"{duel.url}/legal-moves", headers=duel.white).json()["moves"])
     again = http.post(f"{duel.url}/analysis", headers=admin_headers)
     assert again.json()["status"] == "done"  # the same position is not analysed twice
     assert http.get(location, headers=duel.white).status_code == 403  # not for a player while in play

@@ -25,7 +25,8 @@ def test_a_page_says_where_the_match_stands_and_lists_the_callers_legal_moves_wh
     duel = Duel(http).ready()
     white = events_page(duel, "white", after=0, legal_moves="true")
     assert white["version"] == white["events"][-1]["version"] == len(white["events"])
-    assert (white["status"], white["to_move"], white["legal_moves"]) == ("running", ["white"], ["@0+", "@0/"])
+    assert (white["status"], white["to_move"]) == ("running", ["white"])
+    assert white["legal_moves"] == [{"move": m, "command": {"type": "play", "move": m}} for m in ("@0+", "@0/")]
     assert events_page(duel, "red", after=0, legal_moves="true")["legal_moves"] == []  # not red's turn
     assert events_page(duel, "white", after=0)["legal_moves"] is None  # not asked
 

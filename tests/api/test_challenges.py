@@ -1,8 +1,9 @@
 """Challenges over HTTP: naming another player invites it; it accepts or declines; nothing else of
-the match reaches it before it accepts; the creator cancels; organizers seat players directly."""
+the match reaches it before it accepts (but the turn to accept); the creator cancels; organizers seat players directly."""
 
 from __future__ import annotations
 
+import json
 import time
 
 from tests.api.helpers import ADMIN, read_sse
@@ -21,7 +22,7 @@ def test_a_challenge_reaches_the_invited_player_as_an_invitation_only(http, live
     match = challenge(http, alice, bob)
     assert match["invited"] == ["red"] and match["created_by"] == alice[0] and match["expires_at"]
     bob_h = bob[1]
-    assert http.get("/accounts/me/turns", headers=bob_h).json() == []
+    assert [t["action"] for t in http.get("/accounts/me/turns", headers=bob_h).json()] == ["accept"]
     assert http.get("/accounts/me/matches", headers=bob_h).json() == []
     received = http.get("/accounts/me/challenges", headers=bob_h).json()["received"]
     assert [(c["match_id"], c["seat"], c["challenger"], c["invited"]) for c in received] == [
@@ -29,8 +30,9 @@ def test_a_challenge_reaches_the_invited_player_as_an_invitation_only(http, live
     sent = http.get("/accounts/me/challenges", headers=alice[1]).json()["sent"]
     assert [c["match_id"] for c in sent] == [match["id"]]
     feed = read_sse(live_server.url + "/accounts/me/stream", {**bob_h, "Last-Event-ID": "0-0"},
-                    stop=lambda ms: len(ms) >= 1)
-    assert [m["event"] for m in feed] == ["challenge"]
+                    stop=lambda ms: len(ms) >= 2)
+    assert [m["event"] for m in feed] == ["challenge", "your_turn"]
+    assert json.loads(feed[1]["data"])["action"] == "accept"
 
     assert http.post(f"/matches/{match['id']}/accept", headers=bob_h).status_code == 200
     assert http.get("/accounts/me/challenges", headers=bob_h).json() == {"received": [], "sent": []}

@@ -137,4 +137,4 @@ def test_anyone_may_analyse_a_finished_match(http, worker):
     give_up = time.monotonic() + 60
     while (body := http.get(queued.headers["location"]).json())["status"] == "queued" and time.monotonic() < give_up:
         time.sleep(0.2)
-    assert body["status"] == "done" and body["result"]["lengths"] == {"blue": 80, "red": 80}
+    assert body["status"] == "done" and {c: len(cells) for c, cells in body["result"]["tracks"].items()} == {"blue": 80, "red": 80}

@@ -1,4 +1,4 @@
-"""The example bot (examples/random_bot.py, HTTP only) plays every game to the end against a built-in bot."""
+"""The example bot (examples/random_bot.py, on the SDK) plays every game to the end against a built-in bot."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""examples/tournament.py (HTTP only) runs a two-bot tournament to the end against a live server."""
+"""examples/tournament.py (on the SDK) runs a two-bot tournament to the end against a live server."""
 
 from __future__ import annotations
 

@@ -16,7 +16,8 @@ def test_turns_lists_the_matches_waiting_on_the_caller(http):
     assert [(t["match_id"], t["seat"], t["action"]) for t in turns] == [(duel.id, "white", "play")]
     assert turns[0]["deadline"]["key"] == "turn:0" and turns[0]["game"] == "trax"
     assert http.get("/accounts/me/turns", headers=duel.red).json() == []
-    assert http.get("/accounts/me/turns", headers=waiting.red).json() == []  # a challenge it has not accepted
+    challenged = http.get("/accounts/me/turns", headers=waiting.red).json()  # a challenge it has not accepted
+    assert [(t["match_id"], t["action"], t["deadline"]["key"]) for t in challenged] == [(waiting.id, "accept", "expire")]
     assert [t["action"] for t in http.get("/accounts/me/turns", headers=waiting.white).json()] == ["ready"]
     assert http.post(f"{waiting.url}/accept", headers=waiting.red).status_code == 200
     assert [t["action"] for t in http.get("/accounts/me/turns", headers=waiting.red).json()] == ["ready"]
@@ -48,11 +49,13 @@ def test_the_account_stream_tells_a_bot_of_starts_turns_and_ends(http, live_serv
     assert http.post(f"{duel.url}/resign", headers=duel.white).status_code == 200
     reader.join(timeout=20)
     messages = got["m"]
-    assert messages[0]["event"] == "turns" and json.loads(messages[0]["data"]) == []  # red was only challenged
-    kinds = [(m["event"], json.loads(m["data"])["version"]) for m in messages[1:]]
-    assert [k for k, _ in kinds] == ["match_started", "your_turn", "match_ended"]
+    assert messages[0]["event"] == "turns"  # red was only challenged: it must accept
+    assert [t["action"] for t in json.loads(messages[0]["data"])] == ["accept"]
+    kinds = [(m["event"], json.loads(m["data"]).get("action")) for m in messages[1:]]
+    assert kinds == [("your_turn", "accept"),  # white's ready changed the match: still red's to accept
+                     ("match_started", None), ("your_turn", "play"), ("match_ended", None)]
     assert json.loads(messages[-1]["data"])["result"]["winner"] == "red"
-    resumed = read_sse(url, {**duel.red, "Last-Event-ID": messages[1]["id"]}, stop=lambda ms: len(ms) == 2)
+    resumed = read_sse(url, {**duel.red, "Last-Event-ID": messages[2]["id"]}, stop=lambda ms: len(ms) == 2)
     assert [m["event"] for m in resumed] == ["your_turn", "match_ended"]  # what came after, nothing twice
     bad = http.get("/accounts/me/stream", headers={**duel.red, "Last-Event-ID": "yesterday"})
     assert bad.status_code == 400 and bad.json()["code"] == "bad_last_event_id"

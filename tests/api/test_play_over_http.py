@@ -42,7 +42,9 @@ def test_a_spectator_sees_the_board(http):
 
 def test_legal_moves_for_the_seat_to_move(http):
     duel = Duel(http).ready()
-    assert sorted(http.get(f"{duel.url}/legal-moves", headers=duel.white).json()["moves"]) == ["@0+", "@0/"]
+    listing = http.get(f"{duel.url}/legal-moves", headers=duel.white).json()["moves"]
+    assert sorted(m["move"] for m in listing) == ["@0+", "@0/"]
+    assert {"move": "@0/", "command": {"type": "play", "move": "@0/"}} in listing
     duel.play("@0/", "white")
     assert len(http.get(f"{duel.url}/legal-moves", params={"seat": "red"}).json()["moves"]) == 12
     assert http.get(f"{duel.url}/legal-moves", params={"seat": "white"}).json()["moves"] == []
@@ -76,7 +78,10 @@ def test_priority_seat_chooses_who_plays_white(http):
     assert view["status"] == "pregame" and view["deadline"]["key"] == "pregame"
     r = http.post(f"{duel.url}/commands", json={"type": "choose_seat", "seat": "white"}, headers=duel.white)
     assert r.status_code == 403
-    r = http.post(f"{duel.url}/commands", json={"type": "choose_seat", "seat": "white"}, headers=duel.red)
+    listing = http.get(f"{duel.url}/legal-moves", headers=duel.red).json()["moves"]
+    assert listing == [{"move": f"choose {s}", "command": {"type": "choose_seat", "seat": s}} for s in ("white", "red")]
+    assert http.get(f"{duel.url}/legal-moves", headers=duel.white).json()["moves"] == []
+    r = http.post(f"{duel.url}/commands", json=listing[0]["command"], headers=duel.red)
     assert r.status_code == 200, r.text
     view = duel.view(duel.red)
     assert view["status"] == "running" and view["you"] == "white"

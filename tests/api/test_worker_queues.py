@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from tests.conftest import ROOT
-from workers.__main__ import QUEUES, queues_named
+from workers.__main__ import QUEUES, queues_named, warm_up
 
 
 def test_named_queues_are_served_in_priority_order_and_none_named_means_all():
@@ -23,3 +23,9 @@ def test_an_unknown_queue_stops_the_worker_before_it_starts():
     done = subprocess.run([sys.executable, "-m", "workers", "bogus"], cwd=ROOT, capture_output=True, text=True,
                           timeout=60)
     assert done.returncode == 2 and "unknown queue bogus" in done.stderr
+
+
+def test_a_worker_for_the_solvers_loads_them_before_its_first_job():
+    """A worker serving bots, solvers or analyses loads the compiled solvers at its start (a name
+    that no longer leads to a solver would stop every such worker before it serves anything)."""
+    warm_up(QUEUES)

@@ -46,7 +46,7 @@ def bot_replies(alice: Player, duration_s: float) -> list[float]:
             time.sleep(PACE_S)
             started = time.monotonic()
             r = alice.http.post(f"/matches/{match}/turn", params={"wait": 20}, headers=alice.headers,
-                                json={"type": "play", "move": page["legal_moves"][0]})
+                                json=page["legal_moves"][0]["command"])
             assert r.status_code == 200, r.text
             page = r.json()["next"]
             if page["events"]:  # (none when alice's own move ended the match)

@@ -1,6 +1,7 @@
 """Issue 15, item 6, against the served server: one account cannot force matches on another. Naming
 a player makes a challenge it may decline; unstarted matches and invitations are bounded; an
-unanswered challenge expires; nothing but the invitation reaches the invited account."""
+unanswered challenge expires; nothing but the invitation (and the turn to answer it) reaches the
+invited account."""
 
 from __future__ import annotations
 
@@ -49,13 +50,15 @@ def test_a_thousand_matches_forced_on_a_player_make_a_bounded_number_of_declinab
     assert created == 20 and statuses.count(409) == 980, Counter(statuses)  # MAX_UNSTARTED_MATCHES
 
     with httpx.Client(base_url=served.url, timeout=30) as http:
-        assert http.get("/accounts/me/turns", headers=bob).json() == []
+        turns = http.get("/accounts/me/turns", headers=bob).json()
+        assert len(turns) == created and {t["action"] for t in turns} == {"accept"}
         assert http.get("/accounts/me/matches", headers=bob).json() == []
         received = http.get("/accounts/me/challenges", headers=bob).json()["received"]
         assert len(received) == created
         ids = {c["match_id"] for c in received}
         about_them = [item for item in feed_items(served.url, bob) if item["match_id"] in ids]
-        assert sorted(item["type"] for item in about_them) == ["challenge"] * created  # and nothing else
+        kinds = sorted((item["type"], item["action"]) for item in about_them)  # and nothing else:
+        assert kinds == [("challenge", None)] * created + [("your_turn", "accept")] * created
         for challenge in received:  # bob leaves every one of them
             assert http.post(f"/matches/{challenge['match_id']}/decline", headers=bob).status_code == 200
         assert http.get("/accounts/me/challenges", headers=bob).json()["received"] == []

@@ -33,7 +33,7 @@ def challenge(**kwargs):
 def test_an_invited_seat_must_accept_before_the_match_starts():
     s = challenge()
     assert s.invited == ("red",)
-    assert not bots.has_something_to_do(TRAX, s, "red")  # nothing asks bob to act but the invitation
+    assert bots.action_of(TRAX, s, "red") == "accept"  # nothing else asks bob to act: not ready, not play
     s, _ = run(s, m.Ready(), account="alice")
     assert s.status == "waiting"
     s, events = run(s, m.Accept(), account="bob")
@@ -99,11 +99,11 @@ def test_a_bot_accepts_a_challenge_by_itself_then_says_ready():
     for e in m.decide_create("m", TRAX, {}, {"white": "alice", "red": "bot_random_1"}, now=0, seed=1,
                              created_by="alice", invited=["red"], opens_at=500):
         s = m.evolve(TRAX, s, e)
-    assert bots.bot_must_act(TRAX, s, "red") and bots.next_commands(TRAX, s, "red", seed=1) == [m.Accept()]
+    assert bots.action_of(TRAX, s, "red") == "accept" and bots.next_commands(TRAX, s, "red", 1, bots.Think(seed=1)) == [m.Accept()]
     s, _ = run(s, m.Accept(), account="bot_random_1")
-    assert not bots.bot_must_act(TRAX, s, "red")  # not open yet
+    assert bots.action_of(TRAX, s, "red") is None  # not open yet
     s, _ = run(s, m.Timeout(key="open"), now=500, system=True)
-    assert bots.next_commands(TRAX, s, "red", seed=1) == [m.Ready()]
+    assert bots.next_commands(TRAX, s, "red", 1, bots.Think(seed=1)) == [m.Ready()]
 
 
 def test_a_challenge_accepted_at_its_expiry_is_too_late():

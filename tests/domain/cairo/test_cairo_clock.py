@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from cairo_helpers import Table
 
-from domain.cairo import CAIRO, CairoOptions, Place, TimedOut
+from domain.cairo import CAIRO, CairoOptions, Place, CairoTimedOut
 from domain.clock import Bank, NoClock
 from domain.errors import WrongState
 from domain.game import Context, Deadline, Viewer
@@ -47,7 +47,7 @@ def test_running_out_of_reserve_loses(table):
     with pytest.raises(WrongState) as refused:
         CAIRO.decide(t.state, Place("Gr"), Context(now=due.at, seat="second"))
     assert refused.value.code == "out_of_time"
-    assert timeout(t) == [TimedOut(seat="second", at=due.at)]
+    assert timeout(t) == [CairoTimedOut(seat="second", at=due.at)]
     assert (t.result.winner, t.result.reason, t.result.detail) == ("first", "timeout",
                                                                    "Second ran out of time; first wins.")
     assert t.state.clocks["second"].reserve_ms == 0

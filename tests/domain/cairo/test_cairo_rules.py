@@ -12,7 +12,7 @@ from cairo_helpers import ORACLE, TIED, Table, random_game
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from domain.cairo import CAIRO, CairoOptions, Outcome, Place, Placed, TimedOut
+from domain.cairo import CAIRO, CairoOptions, Outcome, Place, CairoPlaced, CairoTimedOut
 from domain.clock import Bank, NoClock, OneGrace
 from domain.codec import codec_for
 from domain.errors import IllegalMove, InvalidCommand, WrongState
@@ -83,7 +83,7 @@ def test_a_tie_goes_by_the_option(table, tiebreak, winner, detail):
     assert t.result == Result(winner=winner, reason="tiebreak", detail=detail)
     assert t.state.corridor == ("El", "Ed", "Ir", "Id", "Jr", "Jd", "Ll", "Ld", "Mu", "Mr", "Nl", "Nr", "Tu", "Tr")
     last = t.events[-1]
-    assert isinstance(last, Placed) and last.cell == "Kr" and last.outcome == Outcome(
+    assert isinstance(last, CairoPlaced) and last.cell == "Kr" and last.outcome == Outcome(
         corridor=list(t.state.corridor), scores=t.state.scores, result=t.result)
     assert all(e.outcome is None for e in t.events[:-1])
 
@@ -127,7 +127,7 @@ def test_replaying_the_events_rebuilds_the_same_state(data, start, opts):
     assert replayed == t.state
     assert CAIRO.view(replayed, Viewer()) == CAIRO.view(t.state, Viewer())
     assert CAIRO.svg(replayed, Viewer()) == CAIRO.svg(t.state, Viewer())
-    assert all(isinstance(e, Placed) for e in t.events[:-1]) and isinstance(t.events[-1], (Placed, TimedOut))
+    assert all(isinstance(e, CairoPlaced) for e in t.events[:-1]) and isinstance(t.events[-1], (CairoPlaced, CairoTimedOut))
 
 
 def test_random_games_always_end():

@@ -11,7 +11,7 @@ import msgspec
 from cairo_helpers import ORACLE, TIED
 
 from domain import match
-from domain.cairo import CAIRO, Place, Placed
+from domain.cairo import CAIRO, Place, CairoPlaced
 from domain.cairo.geometry import NAMES
 from domain.cairo.svg import CORRIDOR_FILL
 from domain.codec import codec_for
@@ -109,5 +109,5 @@ def test_a_whole_match_with_seat_choice():
         who = ("bob", "ann")[i % 2]
         [e] = match.decide(CAIRO, s, Place(cell), Context(now=30 + i, account=who))
         s = match.evolve(CAIRO, s, e)
-    assert isinstance(e, Placed) and s.status == "finished" and s.result.winner == "first"  # last mover lost
+    assert isinstance(e, CairoPlaced) and s.status == "finished" and s.result.winner == "first"  # last mover lost
     assert s.result.reason == "tiebreak" and s.finished_at == 30 + 57

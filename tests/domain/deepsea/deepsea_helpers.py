@@ -8,7 +8,7 @@ from typing import Any
 
 import msgspec
 
-from domain.deepsea import DEEPSEA, DeepseaOptions, DeepseaState, Move, SubmitRoutes
+from domain.deepsea import DEEPSEA, DeepseaOptions, DeepseaState, DeepseaMove, SubmitRoutes
 from domain.deepsea.board import parse_text
 from domain.deepsea.rules import begin
 from domain.game import Context, Viewer
@@ -54,7 +54,7 @@ class Table:
         return events
 
     def move(self, seat: str, text: str) -> list[Any]:
-        return self.send(seat, Move(text))
+        return self.send(seat, DeepseaMove(text))
 
     def routes(self, seat: str, routes: dict[str, dict[str, Any]]) -> list[Any]:
         return self.send(seat, SubmitRoutes(routes=routes))

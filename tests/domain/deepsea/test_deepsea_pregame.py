@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from domain import match as m
-from domain.deepsea import DEEPSEA, BoardSelected, Move, PregameEnded
+from domain.bots import Think
+from domain.deepsea import DEEPSEA, BoardSelected, DeepseaMove, PregameEnded
 from domain.deepsea.presets import PRESETS
 from domain.errors import DomainError, InvalidCommand
 from domain.game import Context, Deadline, Viewer
@@ -45,16 +46,16 @@ def test_without_a_priority_player_the_boards_are_shown_for_90_seconds_before_ro
     assert m.deadline(DEEPSEA, s) == Deadline(at=10 + NINETY_S, key="pregame:boards")
     v = DEEPSEA.view(s.game, Viewer(seat="empire"))
     assert (v.phase, v.deadline, len(v.boards)) == ("pregame", 10 + NINETY_S, 3) and v.boards[0].rows
-    assert DEEPSEA.legal_moves(s.game, "empire") == [] and DEEPSEA.bot_commands(s.game, "empire", 1) == []
+    assert DEEPSEA.legal_moves(s.game, "empire") == [] and all(bot(s.game, "empire", Think(seed=1)) == [] for bot in DEEPSEA.bots.values())
     assert run(s, m.Timeout(key="pregame:boards"), now=10 + NINETY_S - 1, system=True)[1] == []  # early
     with pytest.raises(DomainError) as refused:  # one millisecond early: still the pregame
-        run(s, Move("select 1"), now=10 + NINETY_S - 1, account="ann")
+        run(s, DeepseaMove("select 1"), now=10 + NINETY_S - 1, account="ann")
     assert refused.value.code == "pregame"
     s, events = timeout(s)
     assert events == [PregameEnded(at=10 + NINETY_S)]
     assert s.game.phase == "select" and DEEPSEA.to_move(s.game) == ("empire",)
     assert m.deadline(DEEPSEA, s) == Deadline(at=10 + NINETY_S + 45_000, key="select:1:0", seat="empire")
-    s, [selected] = run(s, Move("select 2"), now=10 + NINETY_S + 5_000, account="ann")
+    s, [selected] = run(s, DeepseaMove("select 2"), now=10 + NINETY_S + 5_000, account="ann")
     assert selected == BoardSelected(seat="empire", board=2, round=1, by="choice", at=10 + NINETY_S + 5_000)
 
 
@@ -87,7 +88,7 @@ def test_the_dmo_is_named_once_by_the_option_or_by_the_priority_player():
             s, _ = run(s, m.ChooseSeat(seat=priority), now=20, account=PEOPLE[priority])
         s, _ = timeout(s)
         for seat, text in (("empire", "select 1"), ("marauder", "select 2"), ("empire", "pass"), ("marauder", "pass")):
-            s, _ = run(s, Move(text), now=NINETY_S + 1_000, account=s.seats[seat])
+            s, _ = run(s, DeepseaMove(text), now=NINETY_S + 1_000, account=s.seats[seat])
         assert (s.result.reason, s.result.winner) == ("dmo_tiebreak", dmo)  # three tied boards
 
 

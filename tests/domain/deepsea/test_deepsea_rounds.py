@@ -7,7 +7,7 @@ import msgspec
 import pytest
 from deepsea_helpers import CUT_OFF, HARMLESS, Table
 
-from domain.deepsea import DEEPSEA, ActionSealed, ActionsRevealed, BoardSelected, BoardsScored, TurnPlayed
+from domain.deepsea import DEEPSEA, ActionSealed, ActionsRevealed, BoardSelected, BoardsScored, DeepseaTurnPlayed
 from domain.deepsea.pentominoes import PIECES, Placement
 from domain.deepsea.rules import visibility
 from domain.deepsea.state import PlacedPiece, Sea
@@ -194,7 +194,7 @@ def test_with_one_board_open_the_sides_take_public_turns_starting_with_priority(
     assert DEEPSEA.to_move(t.state) == ("marauder",)
     assert refused(t, "empire", HARMLESS) == "not_your_turn"
     [turn] = t.move("marauder", HARMLESS)
-    assert isinstance(turn, TurnPlayed) and visibility(turn) is None and not turn.ends_play
+    assert isinstance(turn, DeepseaTurnPlayed) and visibility(turn) is None and not turn.ends_play
     assert t.state.sea(3).pieces[0].seat == "marauder"
     assert DEEPSEA.to_move(t.state) == ("empire",)
 

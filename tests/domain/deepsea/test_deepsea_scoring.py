@@ -9,6 +9,7 @@ import msgspec
 import pytest
 from deepsea_helpers import CUT_OFF, HARMLESS, Table
 
+from domain.bots import Think
 from domain.deepsea import DEEPSEA, BoardsScored, RoutesAnswer, RoutesSealed, ShortestRoutesPublished
 from domain.deepsea.moves import shortest_routes
 from domain.deepsea.rules import evolve, visibility
@@ -171,7 +172,7 @@ def test_replaying_the_events_of_random_games_rebuilds_the_same_state():
         start, rng = t.state, random.Random(seed)
         while t.state.result is None:
             seat = rng.choice(DEEPSEA.to_move(t.state))
-            for command in DEEPSEA.bot_commands(t.state, seat, rng.randrange(2**32)):
+            for command in DEEPSEA.bots[0](t.state, seat, Think(seed=rng.randrange(2**32))):
                 try:
                     t.send(seat, command)
                     break

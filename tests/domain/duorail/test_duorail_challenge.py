@@ -7,7 +7,7 @@ import pytest
 from test_duorail_support import COMBINATIONS, Table, code_of
 
 from domain.clock import NoClock
-from domain.duorail import DUORAIL, ChallengeDecided, DuorailOptions, Move, RecordPublished, SolverAnswer, SubmitTrack
+from domain.duorail import DUORAIL, ChallengeDecided, DuorailOptions, DuorailMove, RecordPublished, DuorailSolverAnswer, SubmitTrack
 from domain.errors import IllegalMove, InvalidCommand, NotAllowed, WrongState
 from domain.game import Context, Deadline, Job
 
@@ -124,7 +124,7 @@ def test_the_solver_decides_a_challenge(options, extra, winner, reason):
     colour = "blue"
     t = challenged(options, *extra)
     challenger = DUORAIL.to_move(t.state)[0]
-    t.send(Move(f"challenge {colour}"))
+    t.send(DuorailMove(f"challenge {colour}"))
     key = t.state.challenge.key
     assert DUORAIL.jobs(t.state) == [Job(key=key, kind="track_exists")]
     assert DUORAIL.to_move(t.state) == () and DUORAIL.deadline(t.state) is None
@@ -150,11 +150,11 @@ def test_answers_that_do_not_fit_are_refused():
     t = challenged(DuorailOptions(adjudication="solver"), "challenge blue")
     ctx = Context(now=t.now, system=True)
     for answer, code in [
-        (SolverAnswer(key="challenge:2", kind="track_exists", tracks={"blue": None}), "stale_answer"),
-        (SolverAnswer(key="record:challenge:3", kind="track_exists", tracks={"blue": None}), "stale_answer"),
-        (SolverAnswer(key="challenge:3", kind="longest_tracks", tracks={"blue": None, "red": None}), "bad_answer"),
-        (SolverAnswer(key="challenge:3", kind="track_exists", tracks={"red": None}), "bad_answer"),
-        (SolverAnswer(key="challenge:3", kind="track_exists", tracks={"blue": ["A1", "A2", "B2", "B1"]}),
+        (DuorailSolverAnswer(key="challenge:2", kind="track_exists", tracks={"blue": None}), "stale_answer"),
+        (DuorailSolverAnswer(key="record:challenge:3", kind="track_exists", tracks={"blue": None}), "stale_answer"),
+        (DuorailSolverAnswer(key="challenge:3", kind="longest_tracks", tracks={"blue": None, "red": None}), "bad_answer"),
+        (DuorailSolverAnswer(key="challenge:3", kind="track_exists", tracks={"red": None}), "bad_answer"),
+        (DuorailSolverAnswer(key="challenge:3", kind="track_exists", tracks={"blue": ["A1", "A2", "B2", "B1"]}),
          "bad_answer"),
     ]:
         with pytest.raises((WrongState, InvalidCommand)) as caught:
@@ -166,7 +166,7 @@ def test_answers_that_do_not_fit_are_refused():
 def test_an_answer_before_any_job_is_stale():
     t = Table().move("E5 UD")
     with pytest.raises(WrongState) as stale:
-        DUORAIL.decide(t.state, SolverAnswer(key="challenge:1", kind="track_exists", tracks={"red": None}),
+        DUORAIL.decide(t.state, DuorailSolverAnswer(key="challenge:1", kind="track_exists", tracks={"red": None}),
                        Context(now=0, system=True))
     assert stale.value.code == "stale_answer"
 
@@ -181,7 +181,7 @@ def test_inside_a_match_only_the_server_answers():
     for who in ("ann", "bob"):
         for e in match.decide(DUORAIL, state, match.Ready(), Context(now=10, account=who)):
             state = match.evolve(DUORAIL, state, e)
-    for e in match.decide(DUORAIL, state, Move("challenge red"), Context(now=20, account="ann")):
+    for e in match.decide(DUORAIL, state, DuorailMove("challenge red"), Context(now=20, account="ann")):
         state = match.evolve(DUORAIL, state, e)
     assert match.deadline(DUORAIL, state) is None  # waiting on the solver: no clock runs
     [job] = DUORAIL.jobs(state.game)

@@ -11,7 +11,7 @@ from test_duorail_support import COMBINATIONS, Table, code_of
 from domain import match
 from domain.clock import NoClock
 from domain.codec import private_to
-from domain.duorail import DUORAIL, DuorailOptions, Move, SubmitTrack, TrackSealed, TracksRevealed
+from domain.duorail import DUORAIL, DuorailOptions, DuorailMove, SubmitTrack, TrackSealed, TracksRevealed
 from domain.duorail.rules import endgame_outcome
 from domain.errors import DomainError
 from domain.game import Context, Deadline, Job, Viewer
@@ -174,7 +174,7 @@ def _public_face(t: Table) -> tuple:
 def _refusals_to_red(t: Table) -> list[tuple[str, str]]:
     """What red is told when it sends a bad track, a move, or an answer it may not send."""
     said = []
-    for command in (SubmitTrack("A1 RDLU"), SubmitTrack("A1 R"), Move("pass")):
+    for command in (SubmitTrack("A1 RDLU"), SubmitTrack("A1 R"), DuorailMove("pass")):
         with pytest.raises(DomainError) as refused:
             DUORAIL.decide(t.state, command, Context(now=t.now, seat="red"))
         said.append((refused.value.code, refused.value.detail))
@@ -212,7 +212,7 @@ def test_inside_a_match_a_sealed_track_takes_no_public_version():
     for who in ("ann", "bob"):
         for e in match.decide(DUORAIL, state, match.Ready(), Context(now=100, account=who)):
             state = match.evolve(DUORAIL, state, e)
-    for now, who, command in [(1_000, "ann", Move("pass")), (2_000, "bob", Move("pass")),
+    for now, who, command in [(1_000, "ann", DuorailMove("pass")), (2_000, "bob", DuorailMove("pass")),
                               (3_000, "ann", SubmitTrack("A1 RDLU"))]:
         for e in match.decide(DUORAIL, state, command, Context(now=now, account=who)):
             state = match.evolve(DUORAIL, state, e)

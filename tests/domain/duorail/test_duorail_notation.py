@@ -1,4 +1,4 @@
-"""Move notation: read in any case and spacing, written canonically; every listed legal move reads back."""
+"""DuorailMove notation: read in any case and spacing, written canonically; every listed legal move reads back."""
 
 from __future__ import annotations
 

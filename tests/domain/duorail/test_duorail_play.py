@@ -6,7 +6,7 @@ import pytest
 from test_duorail_support import Table
 
 from domain.clock import Bank, NoClock, SeatClock
-from domain.duorail import DUORAIL, Challenged, DuorailOptions, Move, Passed, Placed
+from domain.duorail import DUORAIL, Challenged, DuorailOptions, DuorailMove, Passed, DuorailPlaced
 from domain.duorail.track import CELLS
 from domain.errors import IllegalMove, InvalidCommand, NotAllowed, WrongState
 from domain.game import Context, Deadline
@@ -23,8 +23,8 @@ def refused(t: Table, command, seat: str | None = None, now: int | None = None) 
 
 def test_players_place_their_own_pieces_in_turn():
     t = Table()
-    assert t.send(Move("c3 ru")) == [Placed(seat="blue", cell="C3", colour="blue", shape="UR", at=1_000)]
-    assert t.send(Move("E5 LR")) == [Placed(seat="red", cell="E5", colour="red", shape="LR", at=2_000)]
+    assert t.send(DuorailMove("c3 ru")) == [DuorailPlaced(seat="blue", cell="C3", colour="blue", shape="UR", at=1_000)]
+    assert t.send(DuorailMove("E5 LR")) == [DuorailPlaced(seat="red", cell="E5", colour="red", shape="LR", at=2_000)]
     assert {cell: (p.colour, p.shape, p.placed_by) for cell, p in t.state.board.items()} == {
         "C3": ("blue", "UR", "blue"), "E5": ("red", "LR", "red")}
     assert [turn.move for turn in t.state.turns] == ["C3 UR", "E5 LR"]
@@ -33,18 +33,18 @@ def test_players_place_their_own_pieces_in_turn():
 
 def test_refusals():
     t = Table().move("C3 UR")
-    assert refused(t, Move("D4 UD"), seat="blue") == "not_your_turn"
-    assert refused(t, Move("c3 LR"), seat="red") == "occupied"
-    assert refused(t, Move("c3 LR common"), seat="red") == "occupied"
-    assert refused(t, Move("D4 UR common"), seat="red") == "common_not_straight"
-    assert refused(t, Move("D4 XX"), seat="red") == "bad_shape"
-    assert refused(t, Move("next to the blue one"), seat="red") == "bad_notation"
+    assert refused(t, DuorailMove("D4 UD"), seat="blue") == "not_your_turn"
+    assert refused(t, DuorailMove("c3 LR"), seat="red") == "occupied"
+    assert refused(t, DuorailMove("c3 LR common"), seat="red") == "occupied"
+    assert refused(t, DuorailMove("D4 UR common"), seat="red") == "common_not_straight"
+    assert refused(t, DuorailMove("D4 XX"), seat="red") == "bad_shape"
+    assert refused(t, DuorailMove("next to the blue one"), seat="red") == "bad_notation"
     with pytest.raises(NotAllowed) as outsider:
-        DUORAIL.decide(t.state, Move("D4 UD"), Context(now=5_000))
+        DUORAIL.decide(t.state, DuorailMove("D4 UD"), Context(now=5_000))
     assert outsider.value.code == "not_a_player"
     unstarted = DUORAIL.initial(DuorailOptions(), seed=0)
     with pytest.raises(WrongState) as early:
-        DUORAIL.decide(unstarted, Move("D4 UD"), Context(now=0, seat="blue"))
+        DUORAIL.decide(unstarted, DuorailMove("D4 UD"), Context(now=0, seat="blue"))
     assert early.value.code == "not_started" and DUORAIL.legal_moves(unstarted, "blue") == []
 
 
@@ -52,9 +52,9 @@ def test_the_common_pool_holds_two_straights_for_whoever_places_them():
     t = Table().move("A1 LR common")
     assert t.state.common_left == 1 and t.state.board["A1"].colour == "common"
     t.move("B1 UD")
-    assert t.send(Move("C1 UD common")) == [Placed(seat="blue", cell="C1", colour="common", shape="UD", at=3_000)]
+    assert t.send(DuorailMove("C1 UD common")) == [DuorailPlaced(seat="blue", cell="C1", colour="common", shape="UD", at=3_000)]
     assert t.state.common_left == 0 and t.state.last_placer == "blue"
-    assert refused(t, Move("D1 LR common")) == "no_common_left"
+    assert refused(t, DuorailMove("D1 LR common")) == "no_common_left"
     assert not any(m.endswith("common") for m in DUORAIL.legal_moves(t.state, "red"))
     assert len(DUORAIL.legal_moves(t.state, "red")) == 78 * 6 + 3
     assert DUORAIL.legal_moves(t.state, "blue") == []  # not blue's turn
@@ -72,7 +72,7 @@ def test_on_a_full_board_only_challenge_and_pass_remain():
     assert len(t.state.board) == 81 and t.state.common_left == 0 and t.state.last_placer == "blue"
     assert DUORAIL.to_move(t.state) == ("red",)
     assert DUORAIL.legal_moves(t.state, "red") == ["challenge blue", "challenge red", "pass"]
-    assert refused(t, Move("E5 UD")) == "occupied"
+    assert refused(t, DuorailMove("E5 UD")) == "occupied"
     t.move("pass", "pass")
     assert t.state.phase == "endgame"
 
@@ -80,28 +80,28 @@ def test_on_a_full_board_only_challenge_and_pass_remain():
 def test_two_passes_in_succession_start_the_endgame():
     t = Table().move("pass", "E5 UD", "pass")
     assert t.state.phase == "play" and t.state.passed
-    assert t.send(Move("PASS")) == [Passed(seat="red", at=4_000, ends_play=True)]
+    assert t.send(DuorailMove("PASS")) == [Passed(seat="red", at=4_000, ends_play=True)]
     assert t.state.phase == "endgame" and t.state.endgame.key == "endgame:4"
     assert DUORAIL.to_move(t.state) == ("blue", "red")
     assert DUORAIL.legal_moves(t.state, "blue") == DUORAIL.legal_moves(t.state, "red") == []
     assert DUORAIL.deadline(t.state) == Deadline(at=4_000 + 300_000, key="endgame:4", seat=None)
-    assert refused(t, Move("A1 UD"), seat="blue") == "play_is_over"
+    assert refused(t, DuorailMove("A1 UD"), seat="blue") == "play_is_over"
 
 
 def test_a_challenge_ends_play():
     t = Table().move("E5 UD")
-    assert t.send(Move("challenge BLUE")) == [Challenged(seat="red", colour="blue", challenged="blue", at=2_000)]
+    assert t.send(DuorailMove("challenge BLUE")) == [Challenged(seat="red", colour="blue", challenged="blue", at=2_000)]
     assert t.state.phase == "challenge" and t.state.challenge.key == "challenge:2"
     assert DUORAIL.to_move(t.state) == ("blue",)
-    assert refused(t, Move("pass"), seat="blue") == "play_is_over"
+    assert refused(t, DuorailMove("pass"), seat="blue") == "play_is_over"
 
 
 def test_time_over_the_minute_comes_from_the_reserve():
     t = Table()
     assert DUORAIL.deadline(t.state) == Deadline(at=360_000, key="turn:0", seat="blue")
-    t.send(Move("A1 RD"), now=100_000)  # 40 s over the minute
+    t.send(DuorailMove("A1 RD"), now=100_000)  # 40 s over the minute
     assert t.state.clocks["blue"] == SeatClock(reserve_ms=260_000)
-    t.send(Move("pass"), now=130_000)  # within the minute: nothing taken
+    t.send(DuorailMove("pass"), now=130_000)  # within the minute: nothing taken
     assert t.state.clocks["red"] == SeatClock(reserve_ms=300_000)
     assert DUORAIL.deadline(t.state) == Deadline(at=130_000 + 60_000 + 260_000, key="turn:2", seat="blue")
 
@@ -110,7 +110,7 @@ def test_a_turn_that_runs_out_is_a_pass_and_empties_the_reserve():
     t = Table().move("E5 UD")
     due = DUORAIL.deadline(t.state)
     assert due == Deadline(at=1_000 + 360_000, key="turn:1", seat="red")
-    assert refused(t, Move("A1 UD"), now=due.at) == "out_of_time"
+    assert refused(t, DuorailMove("A1 UD"), now=due.at) == "out_of_time"
     early = DUORAIL.on_timeout(t.state, due, Context(now=due.at - 1, system=True))
     assert early == []
     assert t.timeout() == [Passed(seat="red", at=due.at, timeout=True)]
@@ -132,7 +132,7 @@ def test_an_empty_reserve_leaves_one_minute_per_move():
 
 def test_without_a_clock_turns_have_no_deadline_but_the_endgame_window_has():
     t = Table(DuorailOptions(time=NoClock())).move("E5 UD")
-    t.send(Move("pass"), now=10**9)
+    t.send(DuorailMove("pass"), now=10**9)
     assert DUORAIL.deadline(t.state) is None and t.state.clocks["red"] == SeatClock()
     t.move("pass")
     assert t.state.phase == "endgame" and DUORAIL.deadline(t.state).at == t.now + 24 * 3600 * 1000
@@ -151,6 +151,6 @@ def test_the_priority_seat_chooses_who_moves_first():
     state = match.evolve(DUORAIL, state, assigned)
     assert state.seats == {"blue": "bob", "red": "ann"} and DUORAIL.to_move(state.game) == ("blue",)
     with pytest.raises(WrongState):
-        match.decide(DUORAIL, state, Move("E5 UD"), Context(now=30, account="ann"))
-    [placed] = match.decide(DUORAIL, state, Move("E5 UD"), Context(now=30, account="bob"))
-    assert placed == Placed(seat="blue", cell="E5", colour="blue", shape="UD", at=30)
+        match.decide(DUORAIL, state, DuorailMove("E5 UD"), Context(now=30, account="ann"))
+    [placed] = match.decide(DUORAIL, state, DuorailMove("E5 UD"), Context(now=30, account="bob"))
+    assert placed == DuorailPlaced(seat="blue", cell="E5", colour="blue", shape="UD", at=30)

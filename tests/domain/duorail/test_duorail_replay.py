@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from test_duorail_support import Table
 
 from domain.clock import Bank, NoClock
-from domain.duorail import DUORAIL, DuorailOptions, Move, SolverAnswer, SubmitTrack, TrackSealed
+from domain.duorail import DUORAIL, DuorailOptions, DuorailMove, DuorailSolverAnswer, SubmitTrack, TrackSealed
 from domain.duorail.solver import find_track, longest_track
 from domain.errors import DomainError
 from domain.game import Context, Viewer
@@ -41,13 +41,13 @@ def play_turn(t: Table, data, seat: str) -> None:
         return
     legal = DUORAIL.legal_moves(t.state, seat)
     for move in data.draw(st.lists(st.sampled_from(legal), max_size=5), label="checked"):
-        DUORAIL.decide(t.state, Move(move), Context(now=t.now, seat=seat))  # every listed move is accepted
+        DUORAIL.decide(t.state, DuorailMove(move), Context(now=t.now, seat=seat))  # every listed move is accepted
     wanted = {"place": [m for m in legal if len(m) == 5], "common": [m for m in legal if m.endswith("common")],
               "pass": ["pass"], "challenge": ["challenge blue", "challenge red"], "slow": legal}[kind]
     move = data.draw(st.sampled_from(wanted or ["pass"]), label="move")
     think = data.draw(st.integers(0, 400_000 if kind == "slow" else 50_000), label="think")
     try:
-        t.send(Move(move), seat, now=t.now + think)
+        t.send(DuorailMove(move), seat, now=t.now + think)
     except DomainError as e:  # only a move too late may fail
         assert e.code == "out_of_time"
         t.timeout(now=t.now)
@@ -85,7 +85,7 @@ def submit(t: Table, data, seat: str, colour: str) -> None:
 
 def answer_jobs(t: Table, data) -> None:
     [job] = DUORAIL.jobs(t.state)
-    stale = SolverAnswer(key=job.key + "x", kind=job.kind, tracks={})
+    stale = DuorailSolverAnswer(key=job.key + "x", kind=job.kind, tracks={})
     try:
         DUORAIL.decide(t.state, stale, Context(now=t.now, system=True))
         raise AssertionError("a stale answer was accepted")

@@ -11,7 +11,7 @@ import pytest
 from domain import match
 from domain.clock import Bank, NoClock
 from domain.codec import codec_for
-from domain.duorail import DUORAIL, DuorailOptions, Move, Placed, SolverAnswer, SubmitTrack
+from domain.duorail import DUORAIL, DuorailOptions, DuorailMove, DuorailPlaced, DuorailSolverAnswer, SubmitTrack
 from domain.duorail.state import construction_window
 from domain.errors import DomainError, InvalidCommand
 from domain.game import Context, Deadline, Viewer
@@ -43,7 +43,7 @@ class Table:
     def move(self, *moves: str) -> Table:
         """Play the moves, each by the seat to move."""
         for written in moves:
-            self.send(Move(written))
+            self.send(DuorailMove(written))
         return self
 
     def submit(self, seat: str, track: Any, now: int | None = None) -> list[Any]:
@@ -137,13 +137,13 @@ def test_every_tag_is_prefixed_and_the_seats_are_blue_and_red():
 
 def test_commands_and_events_go_through_the_codec():
     codec = codec_for(DUORAIL)
-    assert codec.decode_command(b'{"type": "duorail_move", "move": "c3 ru"}') == Move("c3 ru")
+    assert codec.decode_command(b'{"type": "duorail_move", "move": "c3 ru"}') == DuorailMove("c3 ru")
     assert codec.decode_command(b'{"type": "duorail_submit_track", "track": null}') == SubmitTrack(None)
     assert codec.decode_command(b'{"type": "duorail_submit_track", "track": ["C3", "C4", "D4", "D3"]}') == \
         SubmitTrack(["C3", "C4", "D4", "D3"])
     answer = b'{"type":"duorail_solver_answer","key":"challenge:3","kind":"track_exists","tracks":{"red":null}}'
-    assert codec.decode_command(answer) == SolverAnswer(key="challenge:3", kind="track_exists", tracks={"red": None})
-    placed = Placed(seat="blue", cell="C3", colour="common", shape="LR", at=5)
+    assert codec.decode_command(answer) == DuorailSolverAnswer(key="challenge:3", kind="track_exists", tracks={"red": None})
+    placed = DuorailPlaced(seat="blue", cell="C3", colour="common", shape="LR", at=5)
     assert codec.encode(placed) == b'{"type":"duorail_placed","seat":"blue","cell":"C3","colour":"common",' \
                                    b'"shape":"LR","at":5}'
 

@@ -8,7 +8,7 @@ import msgspec
 from test_duorail_support import Table
 
 from domain.clock import NoClock
-from domain.duorail import DUORAIL, DuorailAnalysis, DuorailOptions, Move
+from domain.duorail import DUORAIL, DuorailAnalysis, DuorailOptions, DuorailMove
 from domain.game import Viewer
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -16,7 +16,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 def test_the_view_of_play():
     t = Table().move("C3 UR", "E5 LR common")
-    t.send(Move("pass"), now=70_000)
+    t.send(DuorailMove("pass"), now=70_000)
     v = DUORAIL.view(t.state, Viewer(seat="red"))
     assert DUORAIL.view(t.state, Viewer()) == v  # nothing is hidden in play
     assert (v.phase, v.common_left, v.to_move, v.last_placer) == ("play", 1, ["red"], "red")
@@ -82,8 +82,8 @@ def test_the_svg_is_valid_labelled_and_draws_the_tracks():
 
 def test_the_analysis_gives_each_colours_longest_track():
     t = Table().move("A1 RD", "A2 LR")  # neither colour can have a track: A1 and A2 point at each other
-    nothing = DuorailAnalysis(lengths={"blue": 0, "red": 0}, tracks={"blue": None, "red": None})
+    nothing = DuorailAnalysis(tracks={"blue": None, "red": None})  # None, never an empty track or length 0
     assert DUORAIL.analyse(t.state) == nothing
     t = Table().move("B2 RD")
     a = DUORAIL.analyse(t.state)
-    assert a.lengths["red"] == 80 and a.lengths["blue"] >= 70 and a.tracks["blue"].startswith("A1 ")
+    assert len(a.tracks["red"]) == 80 and len(a.tracks["blue"]) >= 70 and a.tracks["blue"][0] == "A1"

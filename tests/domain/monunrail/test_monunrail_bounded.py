@@ -8,6 +8,7 @@ import msgspec
 import pytest
 from monunrail_table import SQUARE, Table
 
+from domain.bots import Think
 from domain.game import Context
 from domain.monunrail import MONUNRAIL, Unrail
 from domain.monunrail.analysis import ANALYSIS_BUDGET, analyse
@@ -50,7 +51,7 @@ def test_a_small_block_is_analysed_exactly():
 def test_the_bot_plays_a_legal_move_in_a_6x5_block():
     t = block_position(6, 5)
     assert winning_removal(t.state) is None  # not found within the bot's budget
-    commands = MONUNRAIL.bot_commands(t.state, "first", seed=3)
+    commands = MONUNRAIL.bots[0](t.state, "first", Think(seed=3))
     assert len(commands) == 7 and all(isinstance(c, Unrail) for c in commands)
     for command in commands:
         assert MONUNRAIL.decide(t.state, command, Context(now=t.now + 1_000, seat="first"))
@@ -61,7 +62,7 @@ def test_the_bot_plays_a_winning_removal_when_it_finds_one():
     assert winning_removal(t.state) is None and winning_removal(t.state, budget=200_000) == "A2 A3"
     t = block_position(3, 2)
     best = winning_removal(t.state)
-    assert best is not None and MONUNRAIL.bot_commands(t.state, "first", seed=3)[0] == Unrail(best)
+    assert best is not None and MONUNRAIL.bots[0](t.state, "first", Think(seed=3))[0] == Unrail(best)
 
 
 def test_the_match_never_searches(monkeypatch: pytest.MonkeyPatch):

@@ -18,7 +18,7 @@ from domain.monunrail import (
     OrderChosen,
     Swap,
     Swapped,
-    TimedOut,
+    MonunrailTimedOut,
     Unrail,
     UseItem,
 )
@@ -213,7 +213,7 @@ def test_running_out_of_overflow_loses(table):
     assert refused(t, Build("E3 DL"), now=due.at).code == "out_of_time"
     assert timeout(t, now=due.at - 1) == []  # early: nothing
     events = timeout(t)
-    assert events[0] == TimedOut(seat="second", at=due.at, outcome=events[0].outcome)
+    assert events[0] == MonunrailTimedOut(seat="second", at=due.at, outcome=events[0].outcome)
     assert (t.result.winner, t.result.reason) == ("first", "timeout")
     assert MONUNRAIL.deadline(t.state) is None and MONUNRAIL.to_move(t.state) == ()
 

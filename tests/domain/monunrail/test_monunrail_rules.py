@@ -17,7 +17,7 @@ from domain.monunrail import (
     ImpossibleCalled,
     ImpossibleJudged,
     MonunrailOptions,
-    SolverAnswer,
+    MonunrailSolverAnswer,
     SupplyRevealed,
     Unrail,
     Unrailed,
@@ -189,10 +189,10 @@ def test_stale_forged_or_wrong_answers_are_refused(table):
     assert refused(t, good, seat="first").code in ("system_only", "judging")
     with pytest.raises(NotAllowed):
         MONUNRAIL.decide(t.state, good, Context(now=t.now, seat="first"))
-    assert refused(t, SolverAnswer(key="impossible:0", completable=False), system=True).code == "stale_answer"
-    bad = SolverAnswer(key=job.key, completable=True, witness=["D5 UR"])
+    assert refused(t, MonunrailSolverAnswer(key="impossible:0", completable=False), system=True).code == "stale_answer"
+    bad = MonunrailSolverAnswer(key=job.key, completable=True, witness=["D5 UR"])
     assert refused(t, bad, system=True).code == "bad_answer"
-    assert refused(t, SolverAnswer(key=job.key, completable=True, witness=["D4 UR"]), system=True).code == "bad_answer"
+    assert refused(t, MonunrailSolverAnswer(key=job.key, completable=True, witness=["D4 UR"]), system=True).code == "bad_answer"
     answer(t, job)
     assert refused(t, good, system=True).code == "stale_answer"
     with pytest.raises(ValueError):

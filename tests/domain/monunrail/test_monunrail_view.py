@@ -89,6 +89,7 @@ def test_seat_and_spectator_views_do_not_depend_on_the_supply():
             MONUNRAIL.view(poor.state, viewer))
         assert MONUNRAIL.svg(rich.state, viewer) == MONUNRAIL.svg(poor.state, viewer)
     assert MONUNRAIL.legal_moves(rich.state, "first") == MONUNRAIL.legal_moves(poor.state, "first")
+    assert list(MONUNRAIL.legal_commands(rich.state, "first")) == list(MONUNRAIL.legal_commands(poor.state, "first"))
     assert MONUNRAIL.deadline(rich.state) == MONUNRAIL.deadline(poor.state)
     assert MONUNRAIL.analyse(rich.state) == MONUNRAIL.analyse(poor.state)
     assert rich.events == poor.events

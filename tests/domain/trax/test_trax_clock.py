@@ -7,7 +7,7 @@ import pytest
 from domain.clock import NoClock, OneGrace
 from domain.errors import WrongState
 from domain.game import Context, Deadline, Viewer
-from domain.trax import TRAX, Play, TimedOut, TraxOptions
+from domain.trax import TRAX, Play, TraxTimedOut, TraxOptions
 
 
 def timeout(t, due=None, now=None):
@@ -36,7 +36,7 @@ def test_a_slow_move_uses_the_grace_and_a_second_slow_turn_times_out(table):
     with pytest.raises(WrongState) as refused:
         TRAX.decide(t.state, Play("D1+"), Context(now=due.at, seat="red"))
     assert refused.value.code == "out_of_time"
-    assert timeout(t) == [TimedOut(seat="red", at=due.at)]
+    assert timeout(t) == [TraxTimedOut(seat="red", at=due.at)]
     assert (t.result.winner, t.result.reason) == ("white", "timeout")
     assert t.result.detail == "Red ran out of time; white wins."
     assert TRAX.deadline(t.state) is None and TRAX.to_move(t.state) == ()
@@ -66,7 +66,7 @@ def test_the_grace_itself_runs_out_after_ten_minutes(table):
     due = TRAX.deadline(t.state)
     assert due.at == t.now + 600_000
     assert timeout(t, now=due.at - 1) == []                       # early: nothing
-    assert timeout(t) == [TimedOut(seat="red", at=due.at)]
+    assert timeout(t) == [TraxTimedOut(seat="red", at=due.at)]
     assert t.result.winner == "white"
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from domain.errors import IllegalMove, WrongState
 from domain.game import Context, Viewer
-from domain.trax import TRAX, DeclineMulligan, Mulligan, MulliganDeclined, MulliganUsed, Play, TimedOut, TraxOptions
+from domain.trax import TRAX, DeclineMulligan, Mulligan, MulliganDeclined, MulliganUsed, Play, TraxTimedOut, TraxOptions
 
 WITH_MULLIGAN = TraxOptions(mulligan=True)
 WHITE_LOOP = "@0/ A0\\ @1/"   # white's second move closes a white loop
@@ -97,7 +97,7 @@ def test_a_timeout_while_deciding_lets_the_win_stand(table):
     due = TRAX.deadline(t.state)
     assert due.at == t.now + 600_000
     [event] = TRAX.on_timeout(t.state, due, Context(now=due.at, system=True))
-    assert event == TimedOut(seat="red", at=due.at)
+    assert event == TraxTimedOut(seat="red", at=due.at)
     t.apply([event])
     assert (t.result.winner, t.result.reason) == ("white", "loop")
 

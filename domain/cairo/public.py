@@ -1,0 +1,24 @@
+"""Cairo Corridor's part of the rules library (:mod:`domain.library`): its moves read and written.
+Perft is defined everywhere: one seat moves at a time and every placement is listed.
+
+>>> parse_move(None, "G left"), format_move(Place("gl"))
+(Place(cell='Gl'), 'Gl')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.cairo.notation import format_cell, parse_cell
+from domain.cairo.state import CairoState, Place
+
+
+def parse_move(state: CairoState | None, text: str) -> Place:
+    """A pentagon, short (``Gl``) or long (``G left``), in any case."""
+    return Place(format_cell(parse_cell(text)))
+
+
+def format_move(command: Place) -> str:
+    """The pentagon's short name: ``Gl``."""
+    return format_cell(parse_cell(command.cell))
+

@@ -1,0 +1,122 @@
+"""The built-in bots of Duorail, by level (:data:`BOTS`; see :mod:`domain.bots`). Both show a
+track when challenged (``submitted`` adjudication) and seal their longest track in the endgame.
+
+- 0 ``random``: in play a random placement, now and then a pass; it never challenges.
+- 1 ``sane``: it challenges a colour the solver shows has no track (the challenged player cannot
+  show one, so the challenge wins); else it places, at random, a piece after which both colours
+  still have a track (a piece that leaves either colour none loses to the opponent's challenge);
+  now and then it passes -- but never a pass that ends play (after the opponent's) with a shorter
+  longest track than the opponent's. Out of think time it passes, the move that breaks no track.
+
+It reads the pieces on the board and nothing else: never a sealed endgame track.
+
+>>> from domain.bots import Think
+>>> from domain.duorail.rules import begin, initial, evolve
+>>> from domain.duorail.state import DuorailPlaced
+>>> s = begin(initial(None, seed=0), at=0)
+>>> s = evolve(s, DuorailPlaced(seat="blue", cell="A1", colour="blue", shape="UD", at=0))  # a rail into the edge
+>>> sane_bot(s, "red", Think(seed=1))
+[DuorailMove(move='challenge blue')]
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.bots import Think, first_passing, shuffled
+from domain.duorail.rules import endgame_outcome, legal_moves, other, seat_to_play
+from domain.duorail.state import SEATS, DuorailMove, DuorailState, SubmitTrack
+from domain.duorail.track import COMMON, format_track
+from domain.sealed import has_submitted
+
+PASS_RATE = 0.1
+"""How often a bot passes when it may."""
+
+Pieces = dict[str, tuple[str, str]]
+
+
+def _find(pieces: Pieces, colour: str) -> list[str] | None:
+    from domain.duorail.solver import find_track  # compiled: loaded on first use
+
+    return find_track(pieces, colour)
+
+
+def _longest(pieces: Pieces, colour: str) -> list[str] | None:
+    from domain.duorail.solver import longest_track
+
+    return longest_track(pieces, colour)
+
+
+def submission(state: DuorailState, seat: str) -> list[Any]:
+    """While ``seat`` must show a track: when challenged (``submitted`` adjudication), a track of the
+    challenged colour if one exists; in the endgame (``submitted`` scoring, nothing sealed yet), its
+    longest track. ``[]`` otherwise."""
+    challenge = state.challenge
+    if (state.phase == "challenge" and challenge is not None and challenge.challenged == seat
+            and state.options.adjudication == "submitted"):
+        track = _find(state.pieces(), challenge.colour)
+        return [SubmitTrack(track=format_track(track) if track else None)]
+    endgame = state.endgame
+    if (state.phase == "endgame" and endgame is not None and state.options.scoring == "submitted"
+            and not has_submitted(endgame.box, seat)):
+        track = _longest(state.pieces(), seat)
+        return [SubmitTrack(track=format_track(track) if track else None)]
+    return []
+
+
+def _placements(state: DuorailState, seat: str) -> list[str]:
+    return [m for m in legal_moves(state, seat) if m[0].isalpha() and m[1].isdigit()]
+
+
+def random_bot(state: DuorailState, seat: str, think: Think) -> list[Any]:
+    """Level 0: a random placement (now and then a pass; it never challenges)."""
+    if state.phase == "play" and seat_to_play(state) == seat:
+        rng = think.rng()
+        placements = _placements(state, seat)
+        return [DuorailMove(rng.choice(placements) if placements and rng.random() > PASS_RATE else "pass")]
+    return submission(state, seat)
+
+
+def placed(pieces: Pieces, move: str, seat: str) -> Pieces:
+    """The pieces after ``seat`` plays the placement ``move`` (``E5 UD`` or ``C3 LR common``).
+
+    >>> placed({}, "E5 ud", "blue"), placed({}, "C3 LR common", "red")
+    ({'E5': ('blue', 'UD')}, {'C3': ('common', 'LR')})
+    """
+    cell, shape, *common = move.upper().split()
+    return {**pieces, cell: (COMMON if common else seat, shape)}
+
+
+def sane_bot(state: DuorailState, seat: str, think: Think) -> list[Any]:
+    """Level 1 (see the module's docstring)."""
+    if not (state.phase == "play" and seat_to_play(state) == seat):
+        return submission(state, seat)
+    pieces, rng = state.pieces(), think.rng()
+    for colour in (other(seat), seat):
+        if think.spent():
+            return [DuorailMove("pass")]
+        if _find(pieces, colour) is None:
+            return [DuorailMove(f"challenge {colour}")]
+    passing = [DuorailMove("pass")] if _pass_is_safe(state, seat, think) else []
+    if passing and rng.random() < PASS_RATE:
+        return passing
+    keeps_both = first_passing(shuffled(_placements(state, seat), think),
+                               lambda move: all(_find(placed(pieces, move, seat), c) is not None for c in SEATS),
+                               think)
+    return ([DuorailMove(keeps_both)] if keeps_both else []) + (passing or [DuorailMove("pass")])
+
+
+def _pass_is_safe(state: DuorailState, seat: str, think: Think) -> bool:
+    """Whether passing now does not lose at once: it does when it ends play (the opponent passed
+    last) and the endgame's longest tracks then make the opponent the winner."""
+    if not state.passed:
+        return True
+    if think.spent():
+        return False
+    pieces = state.pieces()
+    lengths = {colour: len(track or ()) for colour in SEATS for track in [_longest(pieces, colour)]}
+    return endgame_outcome(state, lengths).winner == seat
+
+
+BOTS = {0: random_bot, 1: sane_bot}
+"""The bot of each level (:data:`domain.bots.LEVELS`)."""
