@@ -27,6 +27,9 @@ from domain.match import OVER, MatchState, Timeout, decide, decide_create, deadl
 Ask = Callable[[Game, MatchState, Seat, int, Think], list[Any]]
 """How a seat's bot is asked (default :func:`domain.bots.next_commands`; the bench times it)."""
 
+Budget = Callable[[], Callable[[], bool]]
+"""Makes the think-time callable (:attr:`Think.spent`) of one decision."""
+
 class Played(msgspec.Struct):
     """A match played out: its final ``state`` and every command the game ``refused``, as
     ``(seat, command, code)`` (only hidden information should refuse one: MonUnrail's supply)."""
@@ -40,11 +43,13 @@ class Stuck(Exception):
 
 
 def play_match(game: Game, levels: dict[Seat, int], seed: int, options: dict[str, Any] | None = None, *,
-               ask: Ask = next_commands, spent: Callable[[], bool] | None = None, step_ms: int = 1_000,
+               ask: Ask = next_commands, budget: Budget | None = None, step_ms: int = 1_000,
                max_steps: int = 10_000) -> Played:
     """Play a match of ``game`` whose seats are held by bots of ``levels`` to its end (or
-    ``max_steps`` actions); the match's seed and each position give the bots' seeds. ``spent`` is
-    each bot's think-time callable (default: time never runs out). Raises :class:`Stuck`."""
+    ``max_steps`` actions); the match's seed and each position give the bots' seeds. ``budget``
+    makes each decision's think-time callable (default: time never runs out, and a search bot
+    stops at its own cap; :func:`domain.bots.after_calls` gives a budget that does not depend on the
+    machine). Raises :class:`Stuck`."""
     accounts = {seat: f"bot_{seat}" for seat in game.seats}
     state: Any = None
     for event in decide_create("bench", game, options or {}, accounts, now=0, seed=seed):
@@ -64,7 +69,7 @@ def play_match(game: Game, levels: dict[Seat, int], seed: int, options: dict[str
         if jobs:
             apply(decide(game, state, game.work(state.game, jobs[0]), Context(now=now, system=True)))
             continue
-        if not any(_turn(game, state, seat, levels[seat], accounts[seat], now, ask, spent, apply, refusals)
+        if not any(_turn(game, state, seat, levels[seat], accounts[seat], now, ask, budget, apply, refusals)
                    for seat in game.seats if action_of(game, state, seat) is not None):
             due = deadline(game, state)
             if due is None:
@@ -75,13 +80,13 @@ def play_match(game: Game, levels: dict[Seat, int], seed: int, options: dict[str
 
 
 def _turn(game: Game, state: MatchState, seat: Seat, level: int, account: str, now: int, ask: Ask,
-          spent: Callable[[], bool] | None, apply: Callable[[list[Any]], None],
+          budget: Budget | None, apply: Callable[[list[Any]], None],
           refusals: list[tuple[Seat, Any, str]]) -> bool:
     """One bot's turn: True once the game accepted one of its commands."""
     refused: tuple[tuple[Any, str], ...] = ()
     seed = turn_seed(state, seat)
     for _ in range(ROUNDS):
-        think = Think(seed=seed, refused=refused) if spent is None else Think(seed=seed, spent=spent, refused=refused)
+        think = Think(seed=seed, refused=refused) if budget is None else Think(seed=seed, spent=budget(), refused=refused)
         fresh = untried(ask(game, state, seat, level, think), think)
         if not fresh:
             return False

@@ -15,7 +15,7 @@ mapping has it, so adding a level is one entry per game.
 >>> next_commands(trax, state, "white", 1, Think(seed=7))
 [Ready()]
 >>> levels_of(trax)
-(0, 1)
+(0, 1, 2, 3)
 """
 
 from __future__ import annotations
@@ -29,16 +29,36 @@ from typing import Any, Literal, TypeVar
 from domain.game import Deadline, Game, Seat
 from domain.match import Accept, ChooseSeat, MatchState, Ready
 
-LEVELS: Mapping[int, str] = {0: "random", 1: "sane"}
+LEVELS: Mapping[int, str] = {0: "random", 1: "sane", 2: "greedy", 3: "search"}
 """Every bot level by number, with its name. 0 ``random``: random legal play (where a solver
 decides a submission outright it is used: a Duorail track, Deep Sea routes); 1 ``sane``: random
 among the moves that neither lose at once nor throw away its own chances, and a win taken when the
-game's solver shows one (each game's ``bot.py`` says what that means there). Levels 2 (greedy) and
-3 (search) come later, as one entry per game in its ``bots`` mapping."""
+game's solver shows one; 2 ``greedy``: one move of look-ahead with the game's solvers and a simple
+evaluation; 3 ``search``: a search over the pure rules (MCTS or alpha-beta) with a real evaluation,
+within its think time, using the solvers where they decide the game. Each game's ``bot.py`` says
+what that means there; a game offers a level when its ``bots`` mapping has it."""
 
 
 def never() -> bool:
     return False
+
+
+def after_calls(n: int) -> Callable[[], bool]:
+    """A think-time stand-in that is spent once it has been asked ``n`` times: a budget that does
+    not depend on the machine's speed, for tests (a search bot then stops as it would on a clock).
+
+    >>> spent = after_calls(2)
+    >>> [spent() for _ in range(4)]
+    [False, False, True, True]
+    """
+    asked = 0
+
+    def spent() -> bool:
+        nonlocal asked
+        asked += 1
+        return asked > n
+
+    return spent
 
 
 @dataclasses.dataclass(frozen=True)
@@ -78,6 +98,13 @@ def think_ms(setting_ms: int, now: int, due: Deadline | None, seat: Seat) -> int
         return max(0, setting_ms)
     return max(0, min(setting_ms, due.at - now - MARGIN_MS))
 
+
+Evaluate = Callable[[Any, Seat, Think], float]
+"""A game's evaluation of a position for one seat (each game's ``bot.evaluate``, its
+``Game.evaluate``): from -1.0 (lost: a solver proves it, or the game is over and lost) to 1.0 (won,
+likewise); strictly between, the game's estimate (0.0: even). It reads only what ``seat`` may see.
+The greedy and search bots choose by it; a finished match's analysis finds the loser's turning
+point by it (:mod:`domain.turning_points`)."""
 
 Bot = Callable[[Any, Seat, Think], list[Any]]
 """A game's bot of one level: ``(game state, seat, think) -> candidate commands``, preferred

@@ -215,6 +215,9 @@ class Game(Protocol):
     returns candidate commands for ``seat``, preferred first (:data:`domain.bots.Bot`); the worker
     plays the first one the game accepts, since hidden information (MonUnrail's supply) may refuse
     some. Pure: ``think.seed`` is the only chance."""
+    evaluate: ClassVar[Callable[..., float]]
+    """``evaluate(state, seat, think)``: ``seat``'s prospects from -1.0 (proven lost) to 1.0 (proven
+    won), the game's estimate in between (:data:`domain.bots.Evaluate`)."""
 
     def initial(self, options: Any, seed: int) -> Any: ...
     def begin(self, state: Any, at: int) -> Any: ...

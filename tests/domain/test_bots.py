@@ -11,12 +11,15 @@ import pytest
 
 from domain import match as lifecycle
 from domain.bot_games import play_match
-from domain.bots import LEVELS, Think, levels_of, next_commands
+from domain.bots import LEVELS, Think, after_calls, levels_of, next_commands
 from domain.game import Context
 from domain.registry import all_games, game_named
 from domain.sealed import seal
 
 GAMES = list(all_games())
+THINK_CALLS = 200
+"""The think budget of each decision in these tests, in calls of ``Think.spent`` (the same on any
+machine): a search bot stops there as it would on the worker's clock."""
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -27,7 +30,7 @@ def test_every_pair_of_levels_plays_whole_games_with_no_refused_command(name):
     for (a, b), seed in itertools.product(itertools.product(levels_of(game), repeat=2), (1, 2)):
         if (a, b) == (0, 0):
             continue
-        played = play_match(game, {first: a, second: b}, seed)
+        played = play_match(game, {first: a, second: b}, seed, budget=lambda: after_calls(THINK_CALLS))
         assert played.state.status == "finished", (a, b, seed)
         assert played.state.result.reason != "timeout", (a, b, seed)
         hidden_only = {code for _, _, code in played.refused} <= ({"kind_exhausted"} if name == "monunrail" else set())
@@ -160,12 +163,12 @@ def test_a_deepsea_bot_does_not_see_the_sealed_action():
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_a_bot_out_of_time_still_moves(name):
-    """With its think time spent from the start, or part way through, a level-1 bot still offers
-    a command the game accepts: its best so far, checked or not."""
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_a_bot_out_of_time_still_moves(name, level):
+    """With its think time spent from the start, or part way through, a bot still offers a command
+    the game accepts: its best so far, checked or not."""
     game = game_named(name)
-    seats = dict.fromkeys(game.seats, 1)
+    seats = dict.fromkeys(game.seats, level)
     for spent_after in (0, 3):
-        calls = itertools.count()
-        played = play_match(game, seats, 7, spent=lambda: next(calls) % 50 >= spent_after)
+        played = play_match(game, seats, 7, budget=lambda: after_calls(spent_after))
         assert played.state.status == "finished" and played.state.result.reason != "timeout"
