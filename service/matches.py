@@ -217,6 +217,23 @@ class MatchService:
         public, private = await self.store.read_with_private(match_id, 0, "0-0")
         return game, _replay(game, None, 0, public[:version], [p for p in private if p[0] <= version])
 
+    async def positions(self, match_id: str) -> tuple[Game, list[MatchState]]:
+        """The match after each of its steps, in order: a step is the events recorded at one
+        moment (one command's, or a timeout's), private ones included; for judging a finished
+        match move by move (:mod:`domain.turning_points`)."""
+        game, _ = await self.load(match_id)
+        public, private = await self.store.read_with_private(match_id, 0, "0-0")
+        codec, states, state = codec_for(game), [], None
+        for version, data in enumerate(public, start=1):
+            state = _replay(game, state, version - 1, [data], [p for p in private if p[0] == version or
+                                                              (version == 1 and p[0] == 0)])
+            at = codec.decode_recorded(data).at
+            if states and states[-1][0] == at:
+                states[-1] = (at, state)
+            else:
+                states.append((at, state))
+        return game, [s for _, s in states]
+
     async def current(self, match_id: str) -> tuple[Game, MatchState]:
         """The match with every overdue timeout applied."""
         game, state = await self.load(match_id)

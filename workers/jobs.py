@@ -29,6 +29,7 @@ from domain import bots
 from domain import match as lifecycle
 from domain.codec import codec_for
 from domain.errors import DomainError
+from domain.turning_points import turning_point
 from service.analyses import analysis_key
 from service.bot_accounts import BOT_ACCOUNTS
 from service.matches import now_ms
@@ -101,7 +102,9 @@ def analyse(match_id: str, version: int, account: str | None = None) -> None:
 
 async def _analyse(match_id: str, version: int, account: str | None) -> None:
     """The game's pure ``analyse`` of the position, stored for the API: ``done`` with the result,
-    ``undetermined`` when it ran past its time limit (its process killed), ``failed`` on a bug."""
+    ``undetermined`` when it ran past its time limit (its process killed), ``failed`` on a bug.
+    At the last version of a finished match it also finds the loser's turning point
+    (:mod:`domain.turning_points`), within a time limit of its own."""
     key = analysis_key(match_id, version)
     async with services_from_environment() as services:
         game, state = await services.matches.state_at(match_id, version)
@@ -114,9 +117,28 @@ async def _analyse(match_id: str, version: int, account: str | None) -> None:
         else:  # a solver bug must be visible, not lose the job silently
             log.error("analysis of %s at %s failed: %s", match_id, version, outcome.error)
             stored = {"status": "failed", "result": {"error": outcome.error.split(":", 1)[0]}}
+        if state.status in lifecycle.OVER:
+            stored["turning_point"] = await _turning_point(services, match_id, limit)
         await services.redis.set(key, msgspec.json.encode(stored), ex=7 * 24 * 3600)
         if account is not None:
             await services.analyses.release(account, key)
+
+
+async def _turning_point(services, match_id: str, limit: float) -> dict | None:
+    """The loser's turning point of a finished match, each position's evaluation given an equal
+    share of half of ``limit`` (``None``: none, or not found in time)."""
+    game, positions = await services.matches.positions(match_id)
+    each_s = limit / 2 / max(1, len(positions))
+
+    def budget():
+        until = time.monotonic() + each_s
+        return lambda: time.monotonic() >= until
+
+    outcome = run_limited(lambda: msgspec.to_builtins(turning_point(game, positions, budget)), (), limit)
+    if not isinstance(outcome, Finished):
+        log.error("turning point of %s not found: %s", match_id, outcome)
+        return None
+    return outcome.value
 
 
 @measured

@@ -16,6 +16,7 @@ from litestar.params import QueryParameter
 
 from domain.errors import NotAllowed
 from domain.match import OVER, MatchState
+from domain.turning_points import TurningPoint
 from service.accounts import Caller
 from service.api.deps import actor_of, problems, require
 from service.api.matches import MatchId
@@ -64,4 +65,5 @@ class AnalysisController(Controller):
         stored = await services.analyses.stored(match_id, version)
         if stored is None:
             raise NotFound("analysis_not_found", f"No analysis was queued for version {version}; POST to queue one.")
-        return AnalysisOut(match_id=match_id, version=version, status=stored["status"], result=stored.get("result"))
+        return AnalysisOut(match_id=match_id, version=version, status=stored["status"], result=stored.get("result"),
+                           turning_point=msgspec.convert(stored.get("turning_point"), TurningPoint | None))

@@ -13,6 +13,7 @@ from domain.bots import Action
 from domain.game import Result
 from domain.match import MATCH_COMMANDS, MATCH_EVENTS
 from domain.registry import all_games
+from domain.turning_points import TurningPoint
 
 
 def _all_commands() -> tuple[type, ...]:
@@ -267,12 +268,16 @@ class AnalysisQueued(msgspec.Struct):
 
 
 class AnalysisOut(msgspec.Struct):
-    """``undetermined``: the solver did not finish within its time limit (``result`` says so)."""
+    """``undetermined``: the solver did not finish within its time limit (``result`` says so).
+    ``turning_point``: at the last version of a finished match with a winner, the loser's first
+    losing move, else its biggest mistake, by the game's evaluation (``null``: none could be told,
+    or the match is not over)."""
 
     match_id: str
     version: int
     status: Literal["queued", "done", "undetermined", "failed"]
     result: dict[str, Any] | None = None
+    turning_point: TurningPoint | None = None
 
 
 class Health(msgspec.Struct):

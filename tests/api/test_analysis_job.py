@@ -36,3 +36,22 @@ def test_an_analysis_never_queued_is_a_404(http, admin_headers):
     duel = Duel(http).ready()
     r = http.get(f"{duel.url}/analysis", headers=admin_headers)
     assert r.status_code == 404 and r.json()["code"] == "analysis_not_found"
+
+
+def test_the_analysis_of_a_finished_match_tells_the_loser_s_turning_point(http, worker):
+    """Issue 17's post-game help: white's second move closes red's loop; the analysis of the last
+    version says it was white's first losing move, open to the players once the match is over."""
+    duel = Duel(http).ready()
+    duel.play_all(["@0/", "B1\\", "A2\\"])
+    assert duel.view()["result"]["winner"] == "red"
+    queued = http.post(f"{duel.url}/analysis", headers=duel.white)
+    assert queued.status_code == 202, queued.text
+    for _ in range(400):
+        body = http.get(queued.headers["location"], headers=duel.white).json()
+        if body["status"] != "queued":
+            break
+        time.sleep(0.05)
+    assert body["status"] == "done", body
+    point = body["turning_point"]
+    assert (point["seat"], point["move"], point["kind"], point["after"]) == ("white", 2, "first_losing_move", -1.0)
+    assert point["version"] == duel.view()["version"] and point["before"] > -1.0
