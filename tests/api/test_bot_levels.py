@@ -5,24 +5,40 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Iterator
+
+import pytest
 
 from domain.bots import LEVELS
-from tests.conftest import new_account
+from tests.conftest import new_account, start_worker
 
 
-def test_bots_lists_eight_bots_of_each_level_with_the_games_they_play(http):
+def test_bots_lists_eight_bots_of_every_level_for_every_game(http):
     r = http.get("/bots")
     assert r.status_code == 200, r.text
     bots = r.json()
     assert {b["level"] for b in bots} == set(LEVELS)
-    sane = [b for b in bots if b["level"] == 1]
-    assert len(sane) >= 8 and len({b["id"] for b in sane}) == len(sane)
     games = {g["name"] for g in http.get("/games").json()}
-    assert all(set(b["games"]) == games and b["level_name"] == "sane" and b["name"] for b in sane)
+    for level, name in LEVELS.items():
+        listed = [b for b in bots if b["level"] == level]
+        assert len(listed) >= 8 and len({b["id"] for b in listed}) == len(listed)
+        assert all(set(b["games"]) == games and b["level_name"] == name and b["name"] for b in listed)
 
 
-def test_a_person_plays_a_whole_match_against_a_level_1_bot(http, worker):
-    bot = next(b for b in http.get("/bots").json() if b["level"] == 1)
+@pytest.fixture()
+def quick_bots(redis_url, monkeypatch) -> Iterator[None]:
+    """A worker whose bots think 300 ms a move at every level (the defaults are seconds)."""
+    for level in (1, 2, 3):
+        monkeypatch.setenv(f"BOT_THINK_MS_{level}", "300")
+    process = start_worker(redis_url)
+    yield
+    process.terminate()
+    process.wait(timeout=20)
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_a_person_plays_a_whole_match_against_a_bot_of_each_level(http, quick_bots, level):
+    bot = next(b for b in http.get("/bots").json() if b["level"] == level)
     me, headers = new_account(http, "spar")
     r = http.post("/matches", json={"game": "cairo", "seats": {"first": me, "second": bot["id"]}}, headers=headers)
     assert r.status_code == 201 and r.json()["invited"] == ["second"], r.text

@@ -53,3 +53,28 @@ def test_no_child_process_is_left_behind():
         run_limited(time.sleep, (10,), seconds=0.05)
         run_limited(sum, ([1],), seconds=5)
     assert forked_children() == []
+
+
+class Overthinking:
+    """A game whose level-3 bot searches on past its think time (a bug, or compiled code that never
+    asks ``spent()``) unless it is told from the start that its time is spent."""
+
+    name, seats = "overthinking", ("white", "red")
+    bots = {3: lambda state, seat, think: ["best so far"] if think.spent() else spin_forever(1)}
+
+    def to_move(self, state) -> tuple[str, ...]:
+        return ("white",)
+
+
+def test_a_search_past_its_think_time_is_ended_and_the_bot_still_moves_in_time():
+    """Issue 17: the worker runs a bot's search in a child killed after its time; then the same bot,
+    its time spent, answers at once with its best move so far."""
+    from domain.bots import Think
+    from workers.jobs import think_limited
+
+    spin_forever(0)
+    state = type("State", (), {"match_id": "m", "game": None, "status": "running"})()
+    started = time.monotonic()
+    with_time = Think(seed=1, spent=lambda: False)
+    assert think_limited(Overthinking(), state, "white", 3, with_time, seconds=0.5) == ["best so far"]
+    assert time.monotonic() - started < 5  # (0.5 s of search, then the kill and the answer)
