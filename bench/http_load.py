@@ -100,8 +100,10 @@ def notation(move: str | dict) -> str:
 class Server:
     """``python -m service serve`` in its own session; stopped with SIGTERM."""
 
-    def __init__(self, api_workers: int, redis_url: str | None, root: str = ROOT, workers: int = 1):
+    def __init__(self, api_workers: int, redis_url: str | None, root: str = ROOT, workers: int = 1,
+                 env: dict[str, str] | None = None):
         self.api_workers, self.workers, self.external_redis, self.root = api_workers, workers, redis_url, root
+        self.extra_env = env or {}
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.data_dir = tempfile.mkdtemp(prefix="http-load-")
@@ -113,6 +115,7 @@ class Server:
         env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "QUEUE_REDIS_URL", "API_WORKERS")}
         env.update(DATA_DIR=self.data_dir, PYTHONUNBUFFERED="1", PYTHONPATH=self.root,
                    ACCOUNTS_PER_ADDRESS="0")  # all the bots' accounts come from one address
+        env.update(self.extra_env)
         if self.external_redis:
             env["REDIS_URL"] = self.external_redis
         cmd = [sys.executable, "-m", "service", "serve", "--host", "127.0.0.1", "--port", str(self.port),

@@ -160,15 +160,7 @@ class Accounts:
     async def ensure_admin(self, token: str) -> Account:
         """The ``admin`` account (an organizer with the admin role), created on first start with
         ``token`` (idempotent; several processes may call it at once)."""
-        admin_id = await self.redis.get("account-name:admin")
-        if admin_id is None:
-            try:
-                await self.create("admin", organizer=True, admin=True, token=token, account_id="a_admin")
-            except WrongState:  # another process created it first
-                pass
-            admin_id = await self.redis.get("account-name:admin")
-        account = await self.get(admin_id.decode())
-        assert account is not None
+        account = await self._ensure("admin", "a_admin", admin=True)
         if not account.admin:  # an admin created before the role existed
             account = msgspec.structs.replace(account, organizer=True, admin=True)
             await self.redis.set(f"account:{account.id}", msgspec.json.encode(account))
@@ -177,11 +169,20 @@ class Accounts:
 
     async def ensure_bot(self, account_id: str, name: str) -> None:
         """A built-in bot's account (idempotent). Its token is thrown away: only the server acts for it."""
-        if await self.get(account_id) is None:
-            try:
-                await self.create(name, account_id=account_id)
-            except WrongState:  # another process created it first
-                pass
+        await self._ensure(name, account_id)
+
+    async def _ensure(self, name: str, account_id: str, admin: bool = False) -> Account:
+        """The account named ``name``, created with ``account_id`` unless it exists. Processes
+        starting together may all call it: each claims the name and the account record with SET NX,
+        so whichever comes first writes them and the others read what it wrote (never a name whose
+        record another process has not written yet)."""
+        await self.redis.set(f"account-name:{name}", account_id, nx=True)
+        held = (await self.redis.get(f"account-name:{name}") or account_id.encode()).decode()
+        fresh = Account(id=held, name=name, organizer=admin, admin=admin)
+        await self.redis.set(f"account:{held}", msgspec.json.encode(fresh), nx=True)
+        account = await self.get(held)
+        assert account is not None
+        return account
 
     async def by_token(self, token: str) -> Caller | None:
         raw = await self.redis.get(f"token:{hash_token(token)}")

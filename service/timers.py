@@ -26,6 +26,17 @@ def timer_job_id(match_id: str, deadline: Deadline) -> str:
     return "timeout-" + re.sub(r"[^A-Za-z0-9_-]", "_", f"{match_id}-{deadline.key}-{deadline.at}")
 
 
+def schedule_at(queue: Queue, at_ms: int, function: str, *args, **options) -> None:
+    """Schedule ``function(*args)`` on ``queue`` for ``at_ms`` (ms since the epoch), to the
+    millisecond: RQ's registry keeps whole seconds, so the due time is written over in the same
+    transaction (the workers' scheduler, :mod:`workers.scheduler`, reads it as it is)."""
+    when = dt.datetime.fromtimestamp(at_ms / 1000, tz=dt.timezone.utc)
+    with queue.connection.pipeline() as pipe:
+        job = queue.enqueue_at(when, function, *args, pipeline=pipe, **options)
+        pipe.zadd(queue.scheduled_job_registry.key, {job.id: at_ms / 1000})
+        pipe.execute()
+
+
 class RQScheduler:
     """Arms ``workers.jobs.fire_timeout`` for a match's deadline unless an earlier job is pending."""
 
@@ -38,9 +49,8 @@ class RQScheduler:
         armed = self._armed.get(match_id)
         if armed is not None and time.time() * 1000 < armed <= deadline.at:
             return  # a job fires earlier and will re-arm
-        when = dt.datetime.fromtimestamp(deadline.at / 1000, tz=dt.timezone.utc)
-        self.queue.enqueue_at(when, "workers.jobs.fire_timeout", match_id, deadline.key,
-                              job_id=timer_job_id(match_id, deadline), result_ttl=60, failure_ttl=3600)
+        schedule_at(self.queue, deadline.at, "workers.jobs.fire_timeout", match_id, deadline.key,
+                    job_id=timer_job_id(match_id, deadline), result_ttl=60, failure_ttl=3600)
         self._armed[match_id] = deadline.at
         self._armed.move_to_end(match_id)
         while len(self._armed) > self._remember:

@@ -1,5 +1,6 @@
-"""``python -m workers [QUEUE ...]``: an RQ worker with its scheduler, on the queues named (default:
-every queue, in priority order; see :mod:`service.queues`).
+"""``python -m workers [QUEUE ...]``: an RQ worker on the queues named (default: every queue, in
+priority order; see :mod:`service.queues`), with a scheduler thread for every queue's due jobs
+(:mod:`workers.scheduler`: one worker at a time holds it; another takes over within seconds).
 
 It is a ``SimpleWorker`` (jobs run in the worker process, no fork per job): timer jobs are tiny, and
 the jobs that compute run their computation in a child process killed at its time limit
@@ -19,26 +20,15 @@ import sys
 
 import redis
 from rq import SimpleWorker
-from rq.scheduler import RQScheduler
 
 from service.logs import configure_logging
 from service.metrics import serve_worker_metrics
 from service.queues import ANALYSIS, BOTS, PRIORITY, SOLVERS
 from service.settings import from_environment
+from workers.scheduler import Scheduler
 
 QUEUES = PRIORITY
 """Every queue, most urgent first."""
-
-
-def take_over_scheduler(connection: redis.Redis, queues: tuple[str, ...] = QUEUES) -> None:
-    """Drop the scheduler locks of ``queues`` so this worker's scheduler starts at once.
-
-    A worker killed with SIGKILL leaves its lock for a minute, and a restarted worker would wait up
-    to two before scheduling timers again. Taking the lock over is safe: a live scheduler that loses
-    its lock notices at its next heartbeat and stops scheduling that queue, and a timer enqueued
-    twice in between is harmless (timeouts are idempotent)."""
-    for queue in queues:  # one key at a time: each may live in its own cluster slot
-        connection.delete(RQScheduler.get_locking_key(queue))
 
 
 def queues_named(names: list[str]) -> tuple[str, ...]:
@@ -75,10 +65,15 @@ def main(argv: list[str] | None = None) -> int:
     elif settings.metrics_port:
         logging.getLogger(__name__).warning("METRICS_PORT is set but METRICS_TOKEN is not: no metrics shown")
     connection = redis.Redis.from_url(settings.queue_url)
-    take_over_scheduler(connection, queues)
     warm_up(queues)
+    scheduler = Scheduler(redis.Redis.from_url(settings.queue_url), QUEUES)  # every queue's due jobs
+    scheduler.start()
     worker = SimpleWorker(list(queues), connection=connection)
-    worker.work(with_scheduler=True, logging_level="WARNING")
+    try:
+        worker.work(with_scheduler=False, logging_level="WARNING")
+    finally:
+        scheduler.stop()
+        scheduler.join(timeout=2)
     return 0
 
 

@@ -21,11 +21,16 @@ class SystemController(Controller):
         return Health(status="ok")
 
     @get("/ready", operation_id="getReady",
-         summary="Readiness: Redis answers", responses={**problems(), 503: ResponseSpec(data_container=Health, description="Redis is not reachable.", generate_examples=False)})
+         summary="Readiness: every Redis connection a request uses answers",
+         responses={**problems(), 503: ResponseSpec(data_container=Health, description="Redis is not reachable.",
+                                                    generate_examples=False)})
     async def ready(self, services: Services) -> Response[Health]:
+        """200 once the pooled connections, the pipelined one (most commands go through it) and the
+        queues' connection all answer a PING within 3 s; else 503."""
         try:
-            await asyncio.wait_for(services.redis.ping(), timeout=3)
-        except (RedisError, OSError, TimeoutError):
+            await asyncio.wait_for(asyncio.gather(services.redis.ping(), services.store.pipe.execute("PING"),
+                                                  asyncio.to_thread(services.queue_redis.ping)), timeout=3)
+        except (RedisError, OSError, TimeoutError, ConnectionError):
             return Response(Health(status="unavailable"), status_code=503)
         return Response(Health(status="ok"))
 

@@ -22,3 +22,17 @@ def test_a_store_that_does_not_answer_is_a_503_problem_and_changes_nothing(http,
     assert duel.view()["version"] == before
     again = duel.play("@0+", "white", headers={"Idempotency-Key": "unreachable-1"})
     assert again.status_code == 200 and again.json()["version"] == before + 1
+
+
+def test_ready_is_a_503_when_the_pipelined_connection_cannot_reach_the_store(http, live_server):
+    """Issue 19: ``/ready`` said 200 while every request got a 503 (it pinged the pool only)."""
+    assert http.get("/ready").status_code == 200
+    pipe = live_server.server.config.app.state.services.store.pipe
+    options, replies = pipe._options, pipe._replies
+    pipe._options, pipe._replies = {"host": "127.0.0.1", "port": free_port()}, None  # nothing listens there
+    try:
+        r = http.get("/ready")
+    finally:
+        pipe._options, pipe._replies = options, replies
+    assert r.status_code == 503 and r.json()["status"] == "unavailable"
+    assert http.get("/ready").status_code == 200

@@ -1,0 +1,91 @@
+"""The workers' scheduler (:mod:`workers.scheduler`) with real workers on the test Redis: one
+worker holds it, another takes over within seconds of the holder's death (SIGKILL, no goodbye),
+timers keep their millisecond, and a job a dead worker took but never started runs after all."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+import msgspec
+from rq import Queue
+
+from service.event_store import stream_key
+from service.queues import WEBHOOKS
+from service.timers import schedule_at
+from tests.api.helpers import Duel
+from tests.conftest import start_worker
+from workers.scheduler import LEASE_KEY, LEASE_MS, STUCK_S
+
+FAST_CLOCK = {"time": {"type": "one_grace", "per_move_ms": 400, "grace_ms": 1500}}
+
+
+def holder_pid(redis_client, seconds: float = 10) -> int | None:
+    """The pid of the worker whose scheduler holds the lease (its name is ``host:pid:tag``)."""
+    give_up = time.monotonic() + seconds
+    while time.monotonic() < give_up:
+        if (name := redis_client.get(LEASE_KEY)) is not None:
+            return int(name.decode().split(":")[1])
+        time.sleep(0.05)
+    return None
+
+
+def timed_out_at(redis_client, match_id: str, seconds: float) -> int | None:
+    """The recorded time of the match's ``timed_out`` event, waiting up to ``seconds`` for it."""
+    give_up = time.monotonic() + seconds
+    while time.monotonic() < give_up:
+        for _, fields in redis_client.xrange(stream_key(match_id)):
+            recorded = msgspec.json.decode(fields[b"e"])
+            if recorded["event"]["type"] == "timed_out":
+                return recorded["at"]
+        time.sleep(0.05)
+    return None
+
+
+def stop(process) -> None:
+    if process.poll() is None:
+        process.terminate()
+        process.wait(timeout=20)
+
+
+def test_a_surviving_worker_takes_the_scheduler_over_and_fires_the_timer(http, redis_client, redis_url):
+    redis_client.delete(LEASE_KEY)
+    workers = [start_worker(redis_url), start_worker(redis_url)]
+    try:
+        holder = holder_pid(redis_client)
+        assert holder in [w.pid for w in workers]
+        duel = Duel(http, options=FAST_CLOCK).ready()  # white's deadline: 1.5 s from now (its grace)
+        due = duel.view()["deadline"]["at"]
+        killed = next(w for w in workers if w.pid == holder)
+        os.killpg(killed.pid, signal.SIGKILL)  # no goodbye: its lease runs out by itself
+        killed.wait()
+        fired = timed_out_at(redis_client, duel.id, 20)
+        assert fired is not None and due <= fired <= due + LEASE_MS + 1_500, (due, fired)
+        survivor = next(w for w in workers if w is not killed)
+        assert holder_pid(redis_client) == survivor.pid
+    finally:
+        for process in workers:
+            stop(process)
+
+
+def test_timers_are_due_to_the_millisecond(redis_client, redis_url):
+    queue = Queue("timers-precision-test", connection=redis_client)
+    schedule_at(queue, 1_900_000_000_123, "time.sleep", 0, job_id="precise")
+    assert redis_client.zscore(queue.scheduled_job_registry.key, "precise") == 1_900_000_000.123
+    queue.scheduled_job_registry.remove("precise", delete_job=True)
+
+
+def test_a_job_a_dead_worker_took_and_never_started_is_queued_again(redis_client, redis_url):
+    queue = Queue(WEBHOOKS, connection=redis_client)
+    job = queue.enqueue("time.sleep", 0, job_id="taken-by-the-dead")
+    assert Queue.lmove(redis_client, queue.key, None) is not None  # what a dead worker's BLMOVE did
+    assert redis_client.lrange(queue.intermediate_queue_key, 0, -1) == [b"taken-by-the-dead"]
+    worker = start_worker(redis_url)
+    try:
+        give_up = time.monotonic() + STUCK_S + 15
+        while job.get_status(refresh=True) != "finished" and time.monotonic() < give_up:
+            time.sleep(0.1)
+        assert job.get_status(refresh=True) == "finished"
+    finally:
+        stop(worker)
