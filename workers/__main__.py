@@ -1,6 +1,7 @@
 """``python -m workers [QUEUE ...]``: an RQ worker on the queues named (default: every queue, in
-priority order; see :mod:`service.queues`), with a scheduler thread for every queue's due jobs
-(:mod:`workers.scheduler`: one worker at a time holds it; another takes over within seconds).
+priority order; see :mod:`service.queues`). A worker that serves the ``timers`` queue also runs a
+scheduler thread for every queue's due jobs (:mod:`workers.scheduler`: one worker at a time holds
+it; another takes over within seconds).
 
 It is a ``SimpleWorker`` (jobs run in the worker process, no fork per job): timer jobs are tiny, and
 the jobs that compute run their computation in a child process killed at its time limit
@@ -23,7 +24,7 @@ from rq import SimpleWorker
 
 from service.logs import configure_logging
 from service.metrics import serve_worker_metrics
-from service.queues import ANALYSIS, BOTS, PRIORITY, SOLVERS
+from service.queues import ANALYSIS, BOTS, PRIORITY, SOLVERS, TIMERS
 from service.settings import from_environment
 from workers.scheduler import Scheduler
 
@@ -39,8 +40,11 @@ def queues_named(names: list[str]) -> tuple[str, ...]:
 
 
 def warm_up(queues: tuple[str, ...]) -> None:
-    """Load the compiled solvers before the first job, so that the child processes computations
+    """Import the jobs before the first one (RQ would import them on the first job: seconds a first
+    timer would be late), and load the compiled solvers, so that the child processes computations
     run in (:mod:`workers.limits`) inherit them instead of loading them each time."""
+    import workers.jobs  # noqa: F401
+
     if not {BOTS, SOLVERS, ANALYSIS} & set(queues):
         return
     from domain import cairo, deepsea, duorail, monunrail, trax
@@ -66,14 +70,17 @@ def main(argv: list[str] | None = None) -> int:
         logging.getLogger(__name__).warning("METRICS_PORT is set but METRICS_TOKEN is not: no metrics shown")
     connection = redis.Redis.from_url(settings.queue_url)
     warm_up(queues)
-    scheduler = Scheduler(redis.Redis.from_url(settings.queue_url), QUEUES)  # every queue's due jobs
-    scheduler.start()
+    scheduler = None
+    if TIMERS in queues:  # (a worker busy with long jobs -- or stuck -- should not hold it)
+        scheduler = Scheduler(redis.Redis.from_url(settings.queue_url), QUEUES)  # every queue's due jobs
+        scheduler.start()
     worker = SimpleWorker(list(queues), connection=connection)
     try:
         worker.work(with_scheduler=False, logging_level="WARNING")
     finally:
-        scheduler.stop()
-        scheduler.join(timeout=2)
+        if scheduler is not None:
+            scheduler.stop()
+            scheduler.join(timeout=2)
     return 0
 
 

@@ -20,7 +20,8 @@ import dataclasses
 import functools
 import logging
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Coroutine
+from typing import Any
 
 import msgspec
 from rq import get_current_job
@@ -67,19 +68,34 @@ def measured(job: Callable[..., None]) -> Callable[..., None]:
     return measured_job
 
 
+_RUNNER: asyncio.Runner | None = None
+_SERVICES: dict[str, Services] = {}
+
+
+def run(job: Coroutine[Any, Any, None]) -> None:
+    """Run a job's coroutine on this process's one event loop: a worker runs its jobs one after
+    another, and keeps one loop and one set of connections (:func:`services_from_environment`)
+    for all of them -- connecting anew for each job cost about 18 ms of a timer's ~20."""
+    global _RUNNER
+    if _RUNNER is None:
+        _RUNNER = asyncio.Runner()
+    _RUNNER.run(job)
+
+
 @contextlib.asynccontextmanager
 async def services_from_environment() -> AsyncIterator[Services]:
-    """The service parts for one job, closed when it is done."""
-    services = connect(from_environment())
-    try:
-        yield services
-    finally:
-        await services.close()
+    """The service parts for a job: this process's, connected on its first job (to the store the
+    environment names) and kept for the next ones."""
+    settings = from_environment()
+    services = _SERVICES.get(settings.redis_url or "")
+    if services is None:
+        services = _SERVICES[settings.redis_url or ""] = connect(settings)
+    yield services
 
 
 @measured
 def fire_timeout(match_id: str, key: str) -> None:
-    asyncio.run(_fire_timeout(match_id, key))
+    run(_fire_timeout(match_id, key))
 
 
 async def _fire_timeout(match_id: str, key: str) -> None:
@@ -97,7 +113,7 @@ async def _fire_timeout(match_id: str, key: str) -> None:
 
 @measured
 def analyse(match_id: str, version: int, account: str | None = None) -> None:
-    asyncio.run(_analyse(match_id, version, account))
+    run(_analyse(match_id, version, account))
 
 
 async def _analyse(match_id: str, version: int, account: str | None) -> None:
@@ -143,7 +159,7 @@ async def _turning_point(services, match_id: str, limit: float) -> dict | None:
 
 @measured
 def run_game_job(match_id: str, key: str) -> None:
-    asyncio.run(_run_game_job(match_id, key))
+    run(_run_game_job(match_id, key))
 
 
 async def _run_game_job(match_id: str, key: str) -> None:
@@ -163,7 +179,7 @@ async def _run_game_job(match_id: str, key: str) -> None:
 
 @measured
 def bot_turn(match_id: str, seat: str) -> None:
-    asyncio.run(_bot_turn(match_id, seat))
+    run(_bot_turn(match_id, seat))
 
 
 async def _bot_turn(match_id: str, seat: str) -> None:
@@ -214,7 +230,7 @@ def think_limited(game, state, seat: str, level: int, think: bots.Think, seconds
 
 @measured
 def deliver_webhook(account_id: str, webhook_id: str, body: bytes) -> None:
-    asyncio.run(_deliver_webhook(account_id, webhook_id, body, from_environment()))
+    run(_deliver_webhook(account_id, webhook_id, body, from_environment()))
 
 
 async def _deliver_webhook(account_id: str, webhook_id: str, body: bytes, settings: Settings) -> None:
