@@ -82,8 +82,8 @@ def _rail(x: float, y: float, shape: str, size: float = CELL) -> str:
 def _piece(x: float, y: float, colour: str | None, shape: str, size: float = CELL) -> list[str]:
     """A tinted square with its rail and, for a coloured piece, its letter in the corner."""
     ink = INK.get(colour or "", "#555")
-    parts = [f'<rect x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}" fill="{TINT.get(colour or "", "#fff")}" '
-             f'stroke="{GRID}"/>',
+    parts = [(f'<rect x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}" fill="{TINT.get(colour or "", "#fff")}" '
+             f'stroke="{GRID}"/>'),
              f'<path d="{_rail(x, y, shape, size)}" fill="none" stroke="{ink}" stroke-width="{size / 5.5:g}"/>']
     if colour:  # in a corner the rail leaves free: the one facing a bend's arc, else the top right
         fx, fy = (0.2 if "R" in shape else 0.8, 0.8 if "U" in shape else 0.2) if shape not in STRAIGHTS else (0.8, 0.2)
@@ -149,8 +149,8 @@ def board_svg(pieces: Mapping[str, tuple[str, str]], tracks: Sequence[DrawnTrack
     width = max(side, right + MARGIN, text_width(caption, 15) + 2 * MARGIN)
     height = caption_y + 24
     label = caption or "Duorail"
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
-             f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label={quoteattr("Duorail board: " + label)}>',
+    parts = [(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+             f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label={quoteattr("Duorail board: " + label)}>'),
              f"<title>{escape(label)}</title>",
              f'<rect width="{width:g}" height="{height:g}" fill="{BOARD}"/>']
     for i in range(SIZE):
