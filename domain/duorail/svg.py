@@ -27,8 +27,10 @@ move (the exact ``move`` strings that ``legal-moves`` lists):
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from textwrap import wrap
 from xml.sax.saxutils import escape, quoteattr
 
+from domain.duorail.state import DuorailState
 from domain.duorail.track import COLUMNS, INDEX, ROWS, SHAPES, SIZE, STRAIGHTS
 
 CELL = 44
@@ -116,38 +118,57 @@ def _button(x: float, y: float, label: str, move: str) -> tuple[str, float]:
             + _text(x + width / 2, y + 13, label, 13) + "</g>"), width
 
 
-def _rows(top: float) -> tuple[list[str], float]:
+def _rows(top: float, buttons: Sequence[tuple[str, str]], palette: bool, common_left: int | None
+          ) -> tuple[list[str], float]:
     """The legend, the palette and the buttons, from ``top`` down; and the widest row's right end."""
     parts, right, x = [], 0.0, MARGIN
-    for colour, name in (("blue", "blue player"), ("red", "red player"), ("common", "common piece")):
+    common = "common piece" if common_left is None else f"common piece ({common_left} left)"
+    for colour, name in (("blue", "blue player"), ("red", "red player"), ("common", common)):
         parts += _piece(x, top + 4, colour, "LR", 26)
         parts.append(_text(x + 32, top + 17, name, 13, anchor="start"))
         x += 40 + text_width(name, 13)
     right = max(right, x)
-    parts.append(_text(MARGIN, top + ROW + 17, "place:", 13, anchor="start"))
-    x = MARGIN + text_width("place:", 13) + 8
-    for shape, colour in [*((s, None) for s in SHAPES), *((s, "common") for s in STRAIGHTS)]:
-        move = f"{{cell}} {shape}" + (" common" if colour else "")
-        tinted = f' data-colour="{colour}"' if colour else ""
-        parts.append(f'<g data-shape="{shape}"{tinted} data-move="{move}"><title>{escape(move)}</title>'
-                     + "".join(_piece(x, top + ROW + 4, colour, shape, 26)) + "</g>")
-        x += 32
-    right = max(right, x)
-    x = MARGIN
-    for label, move in (("Challenge blue", "challenge blue"), ("Challenge red", "challenge red"), ("Pass", "pass")):
-        button, width = _button(x, top + 2 * ROW + 4, label, move)
+    if palette:
+        parts += _palette(top + ROW, common_left != 0)
+        right = max(right, MARGIN + text_width("place:", 13) + 8 + 32 * 8)
+    x, y = MARGIN, top + (2 if palette else 1) * ROW + 4
+    for label, move in buttons:
+        button, width = _button(x, y, label, move)
         parts.append(button)
         x += width + 10
     return parts, max(right, x)
 
 
-def board_svg(pieces: Mapping[str, tuple[str, str]], tracks: Sequence[DrawnTrack] = (), caption: str = "") -> str:
-    """The picture of ``pieces`` (cell -> (colour, shape)) with ``tracks`` drawn over it and ``caption`` under it."""
+def _palette(top: float, common: bool) -> list[str]:
+    """The six shapes of one's own colour and (while any is left) the two common straights, each a
+    move for ``{cell}``."""
+    parts = [_text(MARGIN, top + 17, "place:", 13, anchor="start")]
+    x = MARGIN + text_width("place:", 13) + 8
+    for shape, colour in [*((s, None) for s in SHAPES), *((s, "common") for s in STRAIGHTS if common)]:
+        move = f"{{cell}} {shape}" + (" common" if colour else "")
+        tinted = f' data-colour="{colour}"' if colour else ""
+        parts.append(f'<g data-shape="{shape}"{tinted} data-move="{move}"><title>{escape(move)}</title>'
+                     + "".join(_piece(x, top + 4, colour, shape, 26)) + "</g>")
+        x += 32
+    return parts
+
+
+PLAY = (("Challenge blue", "challenge blue"), ("Challenge red", "challenge red"), ("Pass", "pass"))
+
+
+def board_svg(pieces: Mapping[str, tuple[str, str]], tracks: Sequence[DrawnTrack] = (), caption: str = "",
+              buttons: Sequence[tuple[str, str]] = PLAY, palette: bool = True, common_left: int | None = None,
+              last: str | None = None) -> str:
+    """The picture of ``pieces`` (cell -> (colour, shape)) with ``tracks`` drawn over it, the
+    ``last`` cell placed on framed; under it the legend (with the ``common_left``), the
+    ``palette``, the ``buttons`` ((label, move) pairs) and ``caption``."""
     side = 2 * MARGIN + SIZE * CELL
-    rows, right = _rows(side)
-    caption_y = side + 3 * ROW + 14
-    width = max(side, right + MARGIN, text_width(caption, 15) + 2 * MARGIN)
-    height = caption_y + 24
+    rows, right = _rows(side, buttons, palette, common_left)
+    caption_y = side + (1 + palette + bool(buttons)) * ROW + 14
+    width = max(side, right + MARGIN)
+    lines = wrap(caption, max(12, int((width - 2 * MARGIN) / text_width("x", 15))))  # a long caption: more lines
+    width = max([width] + [text_width(line, 15) + 2 * MARGIN for line in lines])
+    height = caption_y + 20 * max(0, len(lines) - 1) + 24
     label = caption or "Duorail"
     parts = [(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
              f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label={quoteattr("Duorail board: " + label)}>'),
@@ -158,9 +179,23 @@ def board_svg(pieces: Mapping[str, tuple[str, str]], tracks: Sequence[DrawnTrack
         parts += [_text(x, MARGIN / 2, COLUMNS[i], 13), _text(x, side - MARGIN / 2, COLUMNS[i], 13),
                   _text(MARGIN / 2, y, ROWS[i], 13), _text(side - MARGIN / 2, y, ROWS[i], 13)]
     parts += [_cell(row + column, pieces.get(row + column)) for row in ROWS for column in COLUMNS]
+    if last in INDEX:
+        x, y = _origin(last)
+        parts.append(f'<rect x="{x + 1.5:g}" y="{y + 1.5:g}" width="{CELL - 3}" height="{CELL - 3}" fill="none" '
+                     f'stroke="#000" stroke-width="2" stroke-dasharray="3 2" pointer-events="none"/>')
     parts += [_track(colour, cells, dashed) for colour, cells, dashed in tracks if cells]
     parts += rows
-    if caption:
-        parts.append(_text(width / 2, caption_y, caption, 15, "#111"))
+    parts += [_text(width / 2, caption_y + 20 * n, line, 15, "#111") for n, line in enumerate(lines)]
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def match_svg(state: DuorailState, tracks: Sequence[DrawnTrack], caption: str) -> str:
+    """The picture of a match: the palette and play's buttons in play, ``No track`` while a track
+    is due (a challenge, the endgame), nothing once over; the last piece placed framed."""
+    playing = state.result is None and state.turn_started_at is not None
+    due = playing and state.phase in ("challenge", "endgame")
+    buttons = PLAY if playing and state.phase == "play" else (("No track", "no track"),) if due else ()
+    last = next((t.move.split()[0] for t in reversed(state.turns) if t.move[:1].isupper()), None)
+    return board_svg(state.pieces(), tracks, caption, buttons, playing and state.phase == "play",
+                     state.common_left, last)

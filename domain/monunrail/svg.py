@@ -31,6 +31,7 @@ Clickable elements name what they stand for (the strings ``legal-moves`` lists a
 
 from __future__ import annotations
 
+from textwrap import wrap
 from xml.sax.saxutils import escape, quoteattr
 
 from domain.monunrail.board import Board, Grid
@@ -90,8 +91,10 @@ def board_svg(board: Board, g: Grid, multicolor: bool, caption: str = "",
     for draw, width in rows:
         parts += draw(y)
         right, y = max(right, width), y + ROW
-    width = max(side_x, right + MARGIN, text_width(caption, 15) + 2 * MARGIN)
-    height = y + 30
+    width = max(side_x, right + MARGIN)
+    lines = wrap(caption, max(12, int((width - 2 * MARGIN) / text_width("x", 15))))  # a long caption: more lines
+    width = max([width] + [text_width(line, 15) + 2 * MARGIN for line in lines])
+    height = y + 20 * len(lines) + 10
     label = caption or "MonUnrail"
     head = [(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
             f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label={quoteattr("MonUnrail board: " + label)}>'),
@@ -105,8 +108,7 @@ def board_svg(board: Board, g: Grid, multicolor: bool, caption: str = "",
     for i in range(g.size):
         code, ghost = (board[i], None) if board[i] else ghosts.get(i, (0, None))
         head.append(_cell(g, i, code, multicolor, ghost))
-    if caption:
-        parts.append(text(width / 2, height - 17, caption, 15, "#111"))
+    parts += [text(width / 2, y + 13 + 20 * n, line, 15, "#111") for n, line in enumerate(lines)]
     return "\n".join([*head, *parts, "</svg>"])
 
 

@@ -46,3 +46,19 @@ def test_a_sealed_track_is_drawn_for_its_seat_only():
     spectator, red, blue = (DUORAIL.svg(t.state, v) for v in (Viewer(), Viewer(seat="red"), Viewer(seat="blue")))
     assert spectator == red and "<polygon" not in spectator and "<polygon" in blue
     checked_svg(blue)
+
+
+def test_the_controls_follow_the_phase():
+    t = Table().move("B2 RD", "E5 LR common")
+    root = checked_svg(DUORAIL.svg(t.state, Viewer()))
+    assert "common piece (1 left)" in {e.text for e in root.iter(f"{SVG}text")}
+    framed = [e for e in root.iter(f"{SVG}rect") if e.get("stroke-dasharray") == "3 2"]
+    assert len(framed) == 1 and framed[0].get("x") == str(28 + 4 * 44 + 1.5)  # the last piece placed: E5
+    t.move("pass", "pass")  # the endgame: a track is due from both seats
+    root = checked_svg(DUORAIL.svg(t.state, Viewer(seat="blue")))
+    moves = {e.get("data-move") for e in root.iter() if e.get("data-move")}
+    assert moves == {"no track"} <= {m.move for m in DUORAIL.legal_commands(t.state, "blue")}
+    t.submit("blue", None)
+    t.submit("red", None)
+    assert DUORAIL.result(t.state) is not None
+    assert not [e for e in checked_svg(DUORAIL.svg(t.state, Viewer())).iter() if e.get("data-move")]

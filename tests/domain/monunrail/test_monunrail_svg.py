@@ -78,3 +78,16 @@ def test_the_supply_is_never_drawn():
         svg = MONUNRAIL.svg(secret.state, viewer)
         assert svg == MONUNRAIL.svg(Table().build("D3 RD, E3 DL").state, viewer)
         assert "supply" not in svg.lower() and ">10<" not in svg
+
+
+def test_a_long_caption_wraps_on_a_small_board_and_nothing_is_clipped():
+    from domain.monunrail.board import grid
+    from domain.monunrail.svg import board_svg
+    from domain.monunrail.tiles import STATION, UD
+
+    g = grid(3, 3)
+    caption = "Second called Impossible, but the track could still be completed: first wins the game by refutation."
+    root = checked_svg(board_svg((0, STATION | UD, 0) + (0,) * 6, g, True, caption, palette=True,
+                                 moves=[("Impossible", "impossible"), ("Time Rush ×1", "use time_rush")]))
+    lines = [e.text for e in root.iter(f"{SVG}text") if e.get("font-size") == "15"]
+    assert len(lines) > 1 and " ".join(lines) == caption
