@@ -96,3 +96,37 @@ def test_a_spectator_sees_no_sealed_placement_or_route():
     assert 'data-route="red"' in DEEPSEA.svg(t.state, Viewer(seat="empire"))
     assert DEEPSEA.svg(t.state, Viewer()) == DEEPSEA.svg(t.state, Viewer(seat="marauder")) == spectator
     assert "data-route" not in spectator
+
+
+def test_random_games_on_every_preset_stay_unclipped_and_hide_what_is_sealed():
+    import random
+
+    from domain.bots import Think
+    from domain.deepsea import DeepseaOptions
+    from domain.deepsea.rules import begin, initial
+    from domain.errors import DomainError
+    from domain.game import Context
+    from domain.sealed import has_submitted
+
+    for seed, boards in enumerate((["archipelago", "maelstrom", "straits"], ["lagoon", "random:4", "maelstrom"])):
+        routes = "submitted" if seed % 2 else "computed"
+        state = begin(initial(DeepseaOptions(boards=boards, routes=routes), seed=seed), at=0)
+        rng, now = random.Random(seed), 0
+        while state.result is None:
+            seat = rng.choice(DEEPSEA.to_move(state))
+            spectator = DEEPSEA.svg(state, Viewer())
+            checked_svg(spectator)
+            for command in DEEPSEA.bots[0](state, seat, Think(seed=rng.randrange(2**32))):
+                now += 1_000
+                try:
+                    events = DEEPSEA.decide(state, command, Context(now=now, seat=seat))
+                except DomainError:
+                    continue
+                for e in events:
+                    state = DEEPSEA.evolve(state, e)
+                break
+            other = "marauder" if seat == "empire" else "empire"
+            if state.phase in ("action", "routes") and not has_submitted(state.box, other):
+                assert DEEPSEA.svg(state, Viewer(seat=other)) == DEEPSEA.svg(state, Viewer())
+        root = checked_svg(DEEPSEA.svg(state, Viewer()))
+        assert state.result.detail in _texts(root)

@@ -91,3 +91,17 @@ def test_a_long_caption_wraps_on_a_small_board_and_nothing_is_clipped():
                                  moves=[("Impossible", "impossible"), ("Time Rush ×1", "use time_rush")]))
     lines = [e.text for e in root.iter(f"{SVG}text") if e.get("font-size") == "15"]
     assert len(lines) > 1 and " ".join(lines) == caption
+
+
+def test_random_games_stay_unclipped_at_every_step():
+    from test_monunrail_replay import OPTIONS, play_random_game
+
+    for seed in range(4):
+        options = OPTIONS[seed % len(OPTIONS)]
+        final, events = play_random_game(seed, options)
+        state = MONUNRAIL.begin(MONUNRAIL.initial(options, seed=seed), at=0)
+        for event in events:
+            state = MONUNRAIL.evolve(state, event)
+            checked_svg(MONUNRAIL.svg(state, Viewer()))
+        assert state == final and final.result.detail in " ".join(
+            e.text for e in checked_svg(MONUNRAIL.svg(final, Viewer())).iter(f"{SVG}text"))
