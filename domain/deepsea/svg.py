@@ -3,7 +3,7 @@
 Each board has a header (its number, size and status: open and whose selection, used up, lost by a
 side, won by a side), its bank of pentominoes, coordinates on all four sides (columns ``A``... from
 the left, rows ``1``... from the bottom), the terrain, the ships (lettered ``R W B K``), the pieces
-(lettered, filled by the side that placed them) and, once known, each ship's route: the true
+(lettered, filled by the side that placed them, the latest round's outlined) and, once known, each ship's route: the true
 shortest ones the server published (solid), else the ones the players sent (dashed). A lost board is
 crossed out. A viewer's own sealed placement or routes are drawn dashed for that viewer only. Under
 the boards: a legend of the sides, ships and terrain, the buttons, the caption (the result, or what
@@ -119,7 +119,10 @@ def _board(state: DeepseaState, number: int, left: float, width: float, viewer: 
                      f'width="{CELL}" height="{CELL}" fill="{TERRAIN.get(kind, WATER)}" stroke="#a8c4cc" stroke-width="0.5"/>')
         if kind in (CHANNEL, DROPOFF):
             parts.append(text(x + CELL / 2, y + CELL / 2, kind, 11, "#fff" if kind == DROPOFF else "#234"))
-    pieces = [(p.placement, SIDE_FILL[p.seat], "", f"{p.seat}, round {p.round}", p.seat) for p in sea.pieces]
+    latest = max((p.round for other in state.seas for p in other.pieces), default=None)
+    newest = ' stroke="#000" stroke-width="2"'  # the pieces of the latest round placed are outlined
+    pieces = [(p.placement, SIDE_FILL[p.seat], newest if p.round == latest else "",
+               f"{p.seat}, round {p.round}", p.seat) for p in sea.pieces]
     mine = own_submission(state.box, viewer.seat) if state.phase == "action" and viewer.seat else None
     if mine is not None and state.selections.get(viewer.seat or "") == number:
         pieces.append((mine, "#fff", ' stroke-dasharray="4 3" stroke="#000" stroke-width="2"', "yours, sealed",
