@@ -3,9 +3,9 @@
 Each board has a header (its number, size and status: open and whose selection, used up, lost by a
 side, won by a side), its bank of pentominoes, coordinates on all four sides (columns ``A``... from
 the left, rows ``1``... from the bottom), the terrain, the ships (lettered ``R W B K``), the pieces
-(lettered, filled by the side that placed them, the latest round's outlined) and, once known, each ship's route: the true
-shortest ones the server published (solid), else the ones the players sent (dashed). A lost board is
-crossed out. A viewer's own sealed placement or routes are drawn dashed for that viewer only. Under
+(lettered, filled by the side that placed them, the latest round's outlined) and, once known, each
+ship's route: the true shortest ones the server published (solid), else the ones the players sent
+(dashed). A lost board is crossed out. A viewer's own sealed placement or routes are drawn dashed for that viewer only. Under
 the boards: a legend of the sides, ships and terrain, the buttons, the caption (the result, or what
 happens now). The picture widens to fit its text.
 
