@@ -35,7 +35,9 @@ from textwrap import wrap
 from xml.sax.saxutils import escape, quoteattr
 
 from domain.monunrail.board import Board, Grid
-from domain.monunrail.notation import format_tile
+from domain.monunrail.items import LABEL, usable_items
+from domain.monunrail.notation import format_tile, parse_tiles
+from domain.monunrail.rules import grid_of
 from domain.monunrail.svg_parts import (
     CELL,
     MARGIN,
@@ -48,6 +50,7 @@ from domain.monunrail.svg_parts import (
     text_width,
     tile,
 )
+from domain.monunrail.turns import seat_to_act
 
 __all__ = ["board_svg", "match_svg"]
 
@@ -115,11 +118,6 @@ def board_svg(board: Board, g: Grid, multicolor: bool, caption: str = "",
 def match_svg(state, viewer) -> str:
     """The picture of a match, the same for every ``viewer``: nothing drawn is hidden (the supply
     never is); the moves of the seat to act as buttons, the tiles unrailed so far faded."""
-    from domain.monunrail.items import LABEL, usable_items
-    from domain.monunrail.notation import parse_tiles
-    from domain.monunrail.rules import grid_of
-    from domain.monunrail.turns import seat_to_act
-
     g, position, seat = grid_of(state), state.position, seat_to_act(state)
     playing = state.result is None and state.call is None
     building = playing and state.choosing is None and position.phase == "build"
