@@ -50,6 +50,7 @@ from domain.monunrail.svg_parts import (
     text_width,
     tile,
 )
+from domain.monunrail.tiles import STATION
 from domain.monunrail.turns import seat_to_act
 
 __all__ = ["board_svg", "match_svg"]
@@ -64,7 +65,7 @@ def _cell(g: Grid, i: int, code: int, multicolor: bool, ghost: str | None) -> st
         return (f'<g data-cell="{name}"><title>{name}: empty</title><rect x="{x}" y="{y}" width="{CELL}" '
                 f'height="{CELL}" fill="#fff" stroke="#d6d0c0" stroke-dasharray="4 3"/></g>')
     written = format_tile(g, i, code, multicolor)
-    station = ' data-station="true"' if code & 32 else ""
+    station = ' data-station="true"' if code & STATION else ""
     if ghost:
         what = f"{written}, {ghost}"
         return (f'<g data-cell="{name}" data-ghost="{ghost}"><title>{name}: {escape(what)}</title>'
