@@ -34,10 +34,12 @@ from __future__ import annotations
 from textwrap import wrap
 from xml.sax.saxutils import escape, quoteattr
 
+from domain.game import Viewer
 from domain.monunrail.board import Board, Grid
 from domain.monunrail.items import LABEL, usable_items
 from domain.monunrail.notation import format_tile, parse_tiles
 from domain.monunrail.rules import grid_of
+from domain.monunrail.state import MonunrailState
 from domain.monunrail.svg_parts import (
     CELL,
     MARGIN,
@@ -116,7 +118,7 @@ def board_svg(board: Board, g: Grid, multicolor: bool, caption: str = "",
     return "\n".join([*head, *parts, "</svg>"])
 
 
-def match_svg(state, viewer) -> str:
+def match_svg(state: MonunrailState, viewer: Viewer) -> str:
     """The picture of a match, the same for every ``viewer``: nothing drawn is hidden (the supply
     never is); the moves of the seat to act as buttons, the tiles unrailed so far faded."""
     g, position, seat = grid_of(state), state.position, seat_to_act(state)
