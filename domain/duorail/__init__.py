@@ -44,7 +44,7 @@ from domain.duorail.state import (
     TrackSealed,
     TracksRevealed,
 )
-from domain.duorail.svg import DrawnTrack, board_svg
+from domain.duorail.svg import DrawnTrack, match_svg
 from domain.duorail.view import DuorailView, view
 from domain.library import API, Rules
 from domain.game import Context, Deadline, Job, LegalMoves, Result, Viewer
@@ -119,7 +119,7 @@ class DuorailGame:
         return analysis.analyse(state)
 
     def svg(self, state: DuorailState, viewer: Viewer) -> str:
-        return board_svg(state.pieces(), tracks_to_draw(state, viewer), caption(state))
+        return match_svg(state, tracks_to_draw(state, viewer), caption(state))
 
 
 def tracks_to_draw(state: DuorailState, viewer: Viewer) -> list[DrawnTrack]:

@@ -1,33 +1,48 @@
-"""The board as a standalone SVG picture.
+"""The board as a standalone SVG picture, readable and clickable.
 
-A 9×9 grid with the rows ``A``–``I`` down the left and the columns ``1``–``9`` along the top. A
-piece is a tinted square with its rail -- a line for a straight, a quarter-circle arc for a bend --
-in blue, red or purple (common). Tracks (revealed endgame tracks, the track that met a challenge,
-the solver's witnesses once published, and a seat's own sealed track for that seat only) are drawn
-as closed lines through the centres of their cells. A caption goes under the board.
+A 9×9 grid, rows ``A``–``I`` down both sides and columns ``1``–``9`` along top and bottom. A piece is
+a tinted square with its rail (a line for a straight, a quarter-circle arc for a bend) in the
+colour-blind-safe Okabe-Ito colours -- blue, vermillion for red, reddish purple for common -- and a
+letter (``B``, ``R``, ``C``) in its corner, so colour is never the only clue. Tracks (revealed
+endgame tracks, the track that met a challenge, the solver's witnesses once published, a seat's own
+sealed track for that seat only) are closed lines through the cells' centres. Under the board: a
+legend, a palette of pieces and the buttons; then a caption. The picture widens to fit its text.
+
+Every clickable element says what it stands for, so a page needs no rules to turn a click into a
+move (the exact ``move`` strings that ``legal-moves`` lists):
+
+- a cell: ``data-cell="C3"`` (with ``data-colour`` and ``data-shape`` when a piece lies there);
+- a piece of the palette: ``data-shape="UR"`` and ``data-move="{cell} UR"`` (``{cell} LR common``
+  for a common straight) -- put the clicked cell's ``data-cell`` in place of ``{cell}``;
+- a button: ``data-move="challenge blue"``, ``"challenge red"``, ``"pass"``.
 
 >>> from xml.etree import ElementTree
 >>> svg = board_svg({"C3": ("common", "LR"), "D4": ("red", "UR")}, [("blue", ["A1", "A2", "B2", "B1"], False)],
 ...                 caption="Blue to move")
->>> ElementTree.fromstring(svg).tag, ">I<" in svg, ">9<" in svg, svg.count("<polygon")
-('{http://www.w3.org/2000/svg}svg', True, True, 1)
+>>> root = ElementTree.fromstring(svg)
+>>> len(root.findall(".//*[@data-cell]")), 'data-move="{cell} UR"' in svg, svg.count("<polygon")
+(81, True, 1)
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from xml.sax.saxutils import escape
+from textwrap import wrap
+from xml.sax.saxutils import escape, quoteattr
 
-from domain.duorail.track import COLUMNS, INDEX, ROWS, SIZE
+from domain.duorail.state import DuorailState
+from domain.duorail.track import COLUMNS, INDEX, ROWS, SHAPES, SIZE, STRAIGHTS
 
 CELL = 44
-MARGIN = 26
-CAPTION = 30
-INK = {"blue": "#2b6cd4", "red": "#d7263d", "common": "#8e44ad"}
-TINT = {"blue": "#dbe6f8", "red": "#f8dcdf", "common": "#eadcf2"}
-BOARD = "#f5f2ea"
-GRID = "#c8c3b6"
-LABEL = "#444"
+MARGIN = 28
+ROW = 40
+"""The height of a row of legend, palette or buttons under the board."""
+INK = {"blue": "#0072b2", "red": "#d55e00", "common": "#cc79a7"}
+TINT = {"blue": "#d4e8f5", "red": "#f9e0cc", "common": "#f5e4ee"}
+LETTER = {"blue": "B", "red": "R", "common": "C"}
+BOARD = "#faf8f2"
+GRID = "#b9b3a4"
+LABEL = "#333"
 OFFSET = {"blue": -4, "red": 4}
 """Two tracks through the same cells are drawn a little apart."""
 
@@ -35,65 +50,152 @@ DrawnTrack = tuple[str, Sequence[str], bool]
 """A track to draw: its colour, its cells in loop order, and whether it is dashed (a draft)."""
 
 
+def text_width(text: str, size: float) -> float:
+    """A generous estimate of the width of ``text`` in a sans-serif font of ``size``."""
+    return 0.62 * size * len(text)
+
+
+def _text(x: float, y: float, text: str, size: int, fill: str = LABEL, anchor: str = "middle") -> str:
+    return (f'<text x="{x:g}" y="{y:g}" font-family="sans-serif" font-size="{size}" fill="{fill}" '
+            f'text-anchor="{anchor}" dominant-baseline="central" pointer-events="none">{escape(text)}</text>')
+
+
 def _origin(cell: str) -> tuple[float, float]:
     row, column = divmod(INDEX[cell], SIZE)
     return MARGIN + column * CELL, MARGIN + row * CELL
 
 
-def _side(x: float, y: float, exit_: str) -> tuple[float, float]:
-    half = CELL / 2
-    return {"U": (x + half, y), "D": (x + half, y + CELL), "L": (x, y + half), "R": (x + CELL, y + half)}[exit_]
+def _side(x: float, y: float, exit_: str, size: float) -> tuple[float, float]:
+    half = size / 2
+    return {"U": (x + half, y), "D": (x + half, y + size), "L": (x, y + half), "R": (x + size, y + half)}[exit_]
 
 
-def _rail(x: float, y: float, shape: str) -> str:
+def _rail(x: float, y: float, shape: str, size: float = CELL) -> str:
     """SVG path data for a piece's rail: a line, or an arc about the corner its two exits share."""
-    (ax, ay), (bx, by) = _side(x, y, shape[0]), _side(x, y, shape[1])
+    (ax, ay), (bx, by) = _side(x, y, shape[0], size), _side(x, y, shape[1], size)
     if shape in ("UD", "LR"):
         return f"M{ax:g} {ay:g} L{bx:g} {by:g}"
-    cx = x + CELL if "R" in shape else x
-    cy = y + CELL if "D" in shape else y
+    cx = x + size if "R" in shape else x
+    cy = y + size if "D" in shape else y
     sweep = 1 if (ax - cx) * (by - cy) - (ay - cy) * (bx - cx) > 0 else 0
-    return f"M{ax:g} {ay:g} A{CELL / 2:g} {CELL / 2:g} 0 0 {sweep} {bx:g} {by:g}"
+    return f"M{ax:g} {ay:g} A{size / 2:g} {size / 2:g} 0 0 {sweep} {bx:g} {by:g}"
 
 
-def _text(x: float, y: float, text: str, size: int, fill: str = LABEL) -> str:
-    return (f'<text x="{x:g}" y="{y:g}" font-family="sans-serif" font-size="{size}" fill="{fill}" '
-            f'text-anchor="middle" dominant-baseline="central">{escape(text)}</text>')
+def _piece(x: float, y: float, colour: str | None, shape: str, size: float = CELL) -> list[str]:
+    """A tinted square with its rail and, for a coloured piece, its letter in the corner."""
+    ink = INK.get(colour or "", "#555")
+    parts = [(f'<rect x="{x:g}" y="{y:g}" width="{size:g}" height="{size:g}" fill="{TINT.get(colour or "", "#fff")}" '
+             f'stroke="{GRID}"/>'),
+             f'<path d="{_rail(x, y, shape, size)}" fill="none" stroke="{ink}" stroke-width="{size / 5.5:g}"/>']
+    if colour:  # in a corner the rail leaves free: the one facing a bend's arc, else the top right
+        fx, fy = (0.2 if "R" in shape else 0.8, 0.8 if "U" in shape else 0.2) if shape not in STRAIGHTS else (0.8, 0.2)
+        parts.append(_text(x + size * fx, y + size * fy, LETTER[colour], max(8, int(size / 4.4)), ink))
+    return parts
+
+
+def _cell(cell: str, piece: tuple[str, str] | None) -> str:
+    x, y = _origin(cell)
+    if piece is None:
+        return (f'<g data-cell="{cell}"><title>{cell}: empty</title><rect x="{x:g}" y="{y:g}" width="{CELL}" '
+                f'height="{CELL}" fill="#fff" stroke="{GRID}"/></g>')
+    colour, shape = piece
+    return (f'<g data-cell="{cell}" data-colour="{colour}" data-shape="{shape}"><title>{cell}: {colour} {shape}</title>'
+            + "".join(_piece(x, y, colour, shape)) + "</g>")
 
 
 def _track(colour: str, cells: Sequence[str], dashed: bool) -> str:
     shift = OFFSET.get(colour, 0)
     points = " ".join(f"{x + CELL / 2 + shift:g},{y + CELL / 2 + shift:g}" for x, y in map(_origin, cells))
-    dash = ' stroke-dasharray="6 4"' if dashed else ""
-    return (f'<polygon points="{points}" fill="none" stroke="{INK.get(colour, "#222")}" stroke-width="3" '
-            f'stroke-opacity="0.75" stroke-linejoin="round"{dash}/>')
+    dash = ' stroke-dasharray="7 4"' if dashed else ""
+    return (f'<polygon points="{points}" fill="none" stroke="{INK.get(colour, "#222")}" stroke-width="4" '
+            f'stroke-opacity="0.85" stroke-linejoin="round" pointer-events="none"{dash}/>')
 
 
-def board_svg(pieces: Mapping[str, tuple[str, str]], tracks: Sequence[DrawnTrack] = (), caption: str = "") -> str:
-    """The picture of ``pieces`` (cell -> (colour, shape)) with ``tracks`` drawn over it and ``caption`` under it."""
+def _button(x: float, y: float, label: str, move: str) -> tuple[str, float]:
+    width = text_width(label, 13) + 16
+    return (f'<g data-move={quoteattr(move)}><title>{escape(move)}</title><rect x="{x:g}" y="{y:g}" '
+            f'width="{width:g}" height="26" rx="5" fill="#fff" stroke="#666"/>'
+            + _text(x + width / 2, y + 13, label, 13) + "</g>"), width
+
+
+def _rows(top: float, buttons: Sequence[tuple[str, str]], palette: bool, common_left: int | None
+          ) -> tuple[list[str], float]:
+    """The legend, the palette and the buttons, from ``top`` down; and the widest row's right end."""
+    parts, right, x = [], 0.0, MARGIN
+    common = "common piece" if common_left is None else f"common piece ({common_left} left)"
+    for colour, name in (("blue", "blue player"), ("red", "red player"), ("common", common)):
+        parts += _piece(x, top + 4, colour, "LR", 26)
+        parts.append(_text(x + 32, top + 17, name, 13, anchor="start"))
+        x += 40 + text_width(name, 13)
+    right = max(right, x)
+    if palette:
+        parts += _palette(top + ROW, common_left != 0)
+        right = max(right, MARGIN + text_width("place:", 13) + 8 + 32 * 8)
+    x, y = MARGIN, top + (2 if palette else 1) * ROW + 4
+    for label, move in buttons:
+        button, width = _button(x, y, label, move)
+        parts.append(button)
+        x += width + 10
+    return parts, max(right, x)
+
+
+def _palette(top: float, common: bool) -> list[str]:
+    """The six shapes of one's own colour and (while any is left) the two common straights, each a
+    move for ``{cell}``."""
+    parts = [_text(MARGIN, top + 17, "place:", 13, anchor="start")]
+    x = MARGIN + text_width("place:", 13) + 8
+    for shape, colour in [*((s, None) for s in SHAPES), *((s, "common") for s in STRAIGHTS if common)]:
+        move = f"{{cell}} {shape}" + (" common" if colour else "")
+        tinted = f' data-colour="{colour}"' if colour else ""
+        parts.append(f'<g data-shape="{shape}"{tinted} data-move="{move}"><title>{escape(move)}</title>'
+                     + "".join(_piece(x, top + 4, colour, shape, 26)) + "</g>")
+        x += 32
+    return parts
+
+
+PLAY = (("Challenge blue", "challenge blue"), ("Challenge red", "challenge red"), ("Pass", "pass"))
+
+
+def board_svg(pieces: Mapping[str, tuple[str, str]], tracks: Sequence[DrawnTrack] = (), caption: str = "",
+              buttons: Sequence[tuple[str, str]] = PLAY, palette: bool = True, common_left: int | None = None,
+              last: str | None = None) -> str:
+    """The picture of ``pieces`` (cell -> (colour, shape)) with ``tracks`` drawn over it, the
+    ``last`` cell placed on framed; under it the legend (with the ``common_left``), the
+    ``palette``, the ``buttons`` ((label, move) pairs) and ``caption``."""
     side = 2 * MARGIN + SIZE * CELL
-    width, height = side, side + CAPTION
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}">',
-             f"<title>{escape(caption or 'Duorail')}</title>",
-             f'<rect width="{width}" height="{height}" fill="{BOARD}"/>']
+    rows, right = _rows(side, buttons, palette, common_left)
+    caption_y = side + (1 + palette + bool(buttons)) * ROW + 14
+    width = max(side, right + MARGIN)
+    lines = wrap(caption, max(12, int((width - 2 * MARGIN) / text_width("x", 15))))  # a long caption: more lines
+    width = max([width] + [text_width(line, 15) + 2 * MARGIN for line in lines])
+    height = caption_y + 20 * max(0, len(lines) - 1) + 24
+    label = caption or "Duorail"
+    parts = [(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+             f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label={quoteattr("Duorail board: " + label)}>'),
+             f"<title>{escape(label)}</title>",
+             f'<rect width="{width:g}" height="{height:g}" fill="{BOARD}"/>']
     for i in range(SIZE):
-        parts.append(_text(MARGIN + (i + 0.5) * CELL, MARGIN / 2, COLUMNS[i], 13))
-        parts.append(_text(MARGIN / 2, MARGIN + (i + 0.5) * CELL, ROWS[i], 13))
-    for row in ROWS:
-        for column in COLUMNS:
-            cell = row + column
-            x, y = _origin(cell)
-            piece = pieces.get(cell)
-            fill = TINT.get(piece[0], "#fff") if piece else "none"
-            parts.append(f'<rect x="{x:g}" y="{y:g}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="{GRID}"/>')
-            if piece:
-                colour, shape = piece
-                parts.append(f'<path d="{_rail(x, y, shape)}" fill="none" stroke="{INK.get(colour, "#222")}" '
-                             f'stroke-width="8" stroke-linecap="butt"/>')
+        x, y = MARGIN + (i + 0.5) * CELL, MARGIN + (i + 0.5) * CELL
+        parts += [_text(x, MARGIN / 2, COLUMNS[i], 13), _text(x, side - MARGIN / 2, COLUMNS[i], 13),
+                  _text(MARGIN / 2, y, ROWS[i], 13), _text(side - MARGIN / 2, y, ROWS[i], 13)]
+    parts += [_cell(row + column, pieces.get(row + column)) for row in ROWS for column in COLUMNS]
+    if last in INDEX:
+        x, y = _origin(last)
+        parts.append(f'<rect x="{x + 1.5:g}" y="{y + 1.5:g}" width="{CELL - 3}" height="{CELL - 3}" fill="none" '
+                     f'stroke="#000" stroke-width="2" stroke-dasharray="3 2" pointer-events="none"/>')
     parts += [_track(colour, cells, dashed) for colour, cells, dashed in tracks if cells]
-    if caption:
-        size = min(14, int(1.9 * width / max(1, len(caption))))  # a long caption still fits the width
-        parts.append(_text(width / 2, height - CAPTION / 2 - 2, caption, size, "#222"))
+    parts += rows
+    parts += [_text(width / 2, caption_y + 20 * n, line, 15, "#111") for n, line in enumerate(lines)]
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def match_svg(state: DuorailState, tracks: Sequence[DrawnTrack], caption: str) -> str:
+    """The picture of a match: the palette and play's buttons in play, ``No track`` while a track
+    is due (a challenge, the endgame), nothing once over; the last piece placed framed."""
+    playing = state.result is None and state.turn_started_at is not None
+    due = playing and state.phase in ("challenge", "endgame")
+    buttons = PLAY if playing and state.phase == "play" else (("No track", "no track"),) if due else ()
+    last = next((t.move.split()[0] for t in reversed(state.turns) if t.move[:1].isupper()), None)
+    return board_svg(state.pieces(), tracks, caption, buttons, playing and state.phase == "play",
+                     state.common_left, last)

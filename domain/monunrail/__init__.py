@@ -34,7 +34,7 @@ from domain.monunrail import bot, legal, rules, turns
 from domain.monunrail import analysis, public
 from domain.monunrail.analysis import MonunrailAnalysis
 from domain.monunrail.public import find_completion
-from domain.monunrail.notation import format_tiles, parse_tiles
+from domain.monunrail.notation import format_tiles
 from domain.monunrail.setup import initial
 from domain.monunrail.state import (
     COMMANDS,
@@ -63,7 +63,7 @@ from domain.monunrail.state import (
     Unrailed,
     UseItem,
 )
-from domain.monunrail.svg import board_svg
+from domain.monunrail.svg import match_svg
 from domain.monunrail.view import MonunrailView, view
 
 
@@ -155,17 +155,7 @@ class MonunrailGame:
         return analysis.analyse(state)
 
     def svg(self, state: MonunrailState, viewer: Viewer) -> str:
-        g = rules.grid_of(state)
-        seat = turns.seat_to_act(state)
-        if state.result is not None:
-            caption = state.result.detail
-        elif state.call is not None:
-            caption = f"{state.call.caller.capitalize()} called Impossible."
-        else:
-            phase = "build" if state.position.phase == "build" else "unrail"
-            caption = f"Turn {len(state.history) + 1} ({phase}): {seat} to move"
-        witness = parse_tiles(g, state.witness, state.multicolor) if state.witness else None
-        return board_svg(state.position.board, g, state.multicolor, caption, witness)
+        return match_svg(state, viewer)
 
 
 MONUNRAIL = MonunrailGame()

@@ -1,99 +1,144 @@
-"""The board as a standalone SVG picture, rails drawn through the tiles.
+"""The board as a standalone SVG picture, rails drawn through the tiles, readable and clickable.
 
 Each tile is a square with its rails: straights as lines from side to side, turns as quarter-circle
 arcs about the corner their two sides share, a crossroads as both straights (the vertical bar drawn
-over the horizontal one, with a gap). Rails are dark on classic tiles, red or blue in Multicolor;
-stations have a gold frame. The tiles of a published witness (the completion that refuted an
-Impossible) are drawn faded, with dashed frames. Columns ``A``... and rows ``1``... label the margins.
+over the horizontal one, with a gap). Rails are dark on classic tiles; in Multicolor vermillion
+(red) or blue (Okabe-Ito, safe for colour-blind eyes) with an ``R`` or ``B`` in the corner. A
+station has a thick orange frame and an ``S``. Faded tiles with dashed frames are the ones unrailed
+since the track was completed (the final track stays in view) or, after an Impossible, the published
+witness. Columns ``A``... and rows ``1``... label all four margins; a legend, the palette of tiles
+and the buttons go under the board, then the caption. The picture widens to fit its text. The
+supply is hidden and never drawn.
+
+Clickable elements name what they stand for (the strings ``legal-moves`` lists as ``move``):
+
+- a cell: ``data-cell="E3"``; with a tile also ``data-tile="E3 LR"`` (``"E3 LR red"`` in
+  Multicolor), and ``data-station="true"`` on a station. An unrail is the cells to remove, row by
+  row, joined by spaces (``"E3 F3"``); a build the tiles joined by ``", "`` (one tile: its move);
+- a tile of the palette: ``data-shape="LR"`` and ``data-tile="{cell} LR"`` (``"{cell} LR red"``):
+  put the clicked cell's ``data-cell`` in place of ``{cell}``;
+- a button: ``data-move="impossible"``, ``"swap"``, ``"go first"``, ``"go second"``, ``"use undo"``...
 
 >>> from xml.etree import ElementTree
 >>> from domain.monunrail.board import grid
 >>> from domain.monunrail.tiles import STATION, UD, LU, CROSS
 >>> g = grid(4, 3)
 >>> board = (0, STATION | UD, 0, 0, 0, LU, CROSS, 0, 0, 0, 0, 0)
->>> svg = board_svg(board, g, multicolor=False, caption="first to move")
->>> ElementTree.fromstring(svg).tag, svg.count("<path"), ">D<" in svg
-('{http://www.w3.org/2000/svg}svg', 5, True)
+>>> root = ElementTree.fromstring(board_svg(board, g, multicolor=False, caption="first to move"))
+>>> [e.get("data-tile") for e in root.iter() if e.get("data-tile") and e.get("data-cell")]
+['B1 UD', 'B2 LU', 'C2 +']
 """
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
+from textwrap import wrap
+from xml.sax.saxutils import escape, quoteattr
 
+from domain.game import Viewer
 from domain.monunrail.board import Board, Grid
-from domain.monunrail.tiles import BLUE, CROSS, LR, SIDES, STATION, UD, D, R, U
+from domain.monunrail.items import LABEL, usable_items
+from domain.monunrail.notation import format_tile, parse_tiles
+from domain.monunrail.rules import grid_of
+from domain.monunrail.state import MonunrailState
+from domain.monunrail.svg_parts import (
+    CELL,
+    MARGIN,
+    ROW,
+    Row,
+    buttons_row,
+    legend_row,
+    palette_rows,
+    text,
+    text_width,
+    tile,
+)
+from domain.monunrail.tiles import STATION
+from domain.monunrail.turns import seat_to_act
 
-CELL = 48
-MARGIN = 26
-CAPTION = 28
-RAIL = {"classic": "#2b2b2b", "red": "#d7263d", "blue": "#1f5fbf"}
-TILE_FILL = "#efe6cf"
-STATION_FRAME = "#c9a227"
+__all__ = ["board_svg", "match_svg"]
 
-
-def _mid(x: float, y: float, side: int) -> tuple[float, float]:
-    half = CELL / 2
-    return {U: (x + half, y), R: (x + CELL, y + half), D: (x + half, y + CELL)}.get(side, (x, y + half))
-
-
-def _rail(x: float, y: float, mask: int) -> str:
-    """Path data of one rail: a straight (``UD``/``LR``) or a turn (two adjacent sides)."""
-    a, b = (s for s in SIDES if mask & s)
-    (ax, ay), (bx, by) = _mid(x, y, a), _mid(x, y, b)
-    if mask in (UD, LR):
-        return f"M{ax:g} {ay:g} L{bx:g} {by:g}"
-    cx = x + CELL if mask & R else x
-    cy = y + CELL if mask & D else y
-    sweep = 1 if (ax - cx) * (by - cy) - (ay - cy) * (bx - cx) > 0 else 0
-    return f"M{ax:g} {ay:g} A{CELL / 2:g} {CELL / 2:g} 0 0 {sweep} {bx:g} {by:g}"
+BACKGROUND = "#f7f5ef"
 
 
-def _text(x: float, y: float, text: str, size: int, fill: str = "#444") -> str:
-    return (f'<text x="{x:g}" y="{y:g}" font-family="sans-serif" font-size="{size}" fill="{fill}" '
-            f'text-anchor="middle" dominant-baseline="central">{escape(text)}</text>')
-
-
-def _tile(x: float, y: float, code: int, multicolor: bool, ghost: bool) -> list[str]:
-    colour = RAIL["blue" if code & BLUE else "red"] if multicolor else RAIL["classic"]
-    frame = STATION_FRAME if code & STATION else "#8c846f"
-    dash = ' stroke-dasharray="4 3"' if ghost else ""
-    opacity = ' opacity="0.45"' if ghost else ""
-    parts = [f'<g{opacity}><rect x="{x:g}" y="{y:g}" width="{CELL}" height="{CELL}" fill="{TILE_FILL}" '
-             f'stroke="{frame}" stroke-width="{3 if code & STATION else 1}"{dash}/>']
-    shape = code & 15
-    bars = [LR, UD] if shape == CROSS else [shape]
-    for n, bar in enumerate(bars):
-        if n:  # the upper bar of a crossroads: a gap in the tile's colour, then the rail
-            parts.append(f'<path d="{_rail(x, y, bar)}" fill="none" stroke="{TILE_FILL}" stroke-width="12"/>')
-        parts.append(f'<path d="{_rail(x, y, bar)}" fill="none" stroke="{colour}" stroke-width="6"/>')
-    parts.append("</g>")
-    return parts
+def _cell(g: Grid, i: int, code: int, multicolor: bool, ghost: str | None) -> str:
+    r, c = divmod(i, g.width)
+    x, y, name = MARGIN + c * CELL, MARGIN + r * CELL, g.name(i)
+    if not code:
+        return (f'<g data-cell="{name}"><title>{name}: empty</title><rect x="{x}" y="{y}" width="{CELL}" '
+                f'height="{CELL}" fill="#fff" stroke="#d6d0c0" stroke-dasharray="4 3"/></g>')
+    written = format_tile(g, i, code, multicolor)
+    station = ' data-station="true"' if code & STATION else ""
+    if ghost:
+        what = f"{written}, {ghost}"
+        return (f'<g data-cell="{name}" data-ghost="{ghost}"><title>{name}: {escape(what)}</title>'
+                + "".join(tile(x, y, code, multicolor, faded=True)) + "</g>")
+    what = written + (" (station)" if station else "")
+    return (f'<g data-cell="{name}" data-tile="{written}"{station}><title>{name}: {escape(what)}</title>'
+            + "".join(tile(x, y, code, multicolor)) + "</g>")
 
 
 def board_svg(board: Board, g: Grid, multicolor: bool, caption: str = "",
-              witness: list[tuple[int, int]] | None = None) -> str:
-    """The picture of ``board`` (with the ``witness`` tiles faded in), ``caption`` under it."""
-    width, height = 2 * MARGIN + g.width * CELL, 2 * MARGIN + g.height * CELL + CAPTION
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}">',
-             f"<title>{escape(caption or 'MonUnrail')}</title>",
-             f'<rect width="{width}" height="{height}" fill="#f7f5ef"/>']
+              witness: list[tuple[int, int]] | None = None, removed: Board | None = None,
+              palette: bool = True, moves: list[tuple[str, str]] | None = None) -> str:
+    """The picture of ``board`` with faded ghosts -- the ``witness`` tiles, and the tiles of the
+    completed track (``removed``) no longer on the board -- the ``palette`` of tiles, the ``moves``
+    as buttons ((label, move) pairs; ``None``: Impossible) and ``caption`` under it."""
+    side_x, side_y = 2 * MARGIN + g.width * CELL, 2 * MARGIN + g.height * CELL
+    ghosts = {i: (code, "witness") for i, code in witness or []}
+    ghosts |= {i: (code, "unrailed") for i, code in enumerate(removed or ()) if code and not board[i]}
+    kinds = sorted({kind for _, kind in ghosts.values()})
+    rows: list[Row] = [legend_row(multicolor, kinds)]
+    if palette:
+        rows += palette_rows(multicolor)
+    moves = [("Impossible", "impossible")] if moves is None else moves
+    if moves:
+        rows.append(buttons_row(moves))
+    parts, right, y = [], 0.0, side_y
+    for draw, width in rows:
+        parts += draw(y)
+        right, y = max(right, width), y + ROW
+    width = max(side_x, right + MARGIN)
+    lines = wrap(caption, max(12, int((width - 2 * MARGIN) / text_width("x", 15))))  # a long caption: more lines
+    width = max([width] + [text_width(line, 15) + 2 * MARGIN for line in lines])
+    height = y + 20 * len(lines) + 10
+    label = caption or "MonUnrail"
+    head = [(f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
+            f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label={quoteattr("MonUnrail board: " + label)}>'),
+            f"<title>{escape(label)}</title>", f'<rect width="{width:g}" height="{height:g}" fill="{BACKGROUND}"/>']
     for c in range(g.width):
-        parts.append(_text(MARGIN + (c + 0.5) * CELL, MARGIN / 2, chr(65 + c), 13))
+        x = MARGIN + (c + 0.5) * CELL
+        head += [text(x, MARGIN / 2, chr(65 + c), 13), text(x, side_y - MARGIN / 2, chr(65 + c), 13)]
     for r in range(g.height):
-        parts.append(_text(MARGIN / 2, MARGIN + (r + 0.5) * CELL, str(r + 1), 13))
-    ghosts = dict(witness or [])
+        y_ = MARGIN + (r + 0.5) * CELL
+        head += [text(MARGIN / 2, y_, str(r + 1), 13), text(side_x - MARGIN / 2, y_, str(r + 1), 13)]
     for i in range(g.size):
-        r, c = divmod(i, g.width)
-        x, y = MARGIN + c * CELL, MARGIN + r * CELL
-        if board[i]:
-            parts += _tile(x, y, board[i], multicolor, ghost=False)
-        elif i in ghosts:
-            parts += _tile(x, y, ghosts[i], multicolor, ghost=True)
-        else:
-            parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="none" stroke="#d6d0c0" '
-                         f'stroke-dasharray="4 3"/>')
-    if caption:
-        parts.append(_text(width / 2, height - CAPTION / 2 - 4, caption, 14, "#222"))
-    parts.append("</svg>")
-    return "\n".join(parts)
+        code, ghost = (board[i], None) if board[i] else ghosts.get(i, (0, None))
+        head.append(_cell(g, i, code, multicolor, ghost))
+    parts += [text(width / 2, y + 13 + 20 * n, line, 15, "#111") for n, line in enumerate(lines)]
+    return "\n".join([*head, *parts, "</svg>"])
+
+
+def match_svg(state: MonunrailState, viewer: Viewer) -> str:
+    """The picture of a match, the same for every ``viewer``: nothing drawn is hidden (the supply
+    never is); the moves of the seat to act as buttons, the tiles unrailed so far faded."""
+    g, position, seat = grid_of(state), state.position, seat_to_act(state)
+    playing = state.result is None and state.call is None
+    building = playing and state.choosing is None and position.phase == "build"
+    moves = [("Impossible", "impossible")] if building else []
+    if state.result is not None:
+        caption = state.result.detail
+    elif state.call is not None:
+        caption = f"{state.call.caller.capitalize()} called Impossible."
+    elif state.choosing is not None:
+        caption = f"{state.choosing.capitalize()} chooses to go first or second"
+        moves = [("Go first", "go first"), ("Go second", "go second")]
+    else:
+        caption = f"Turn {len(state.history) + 1} ({position.phase}): {seat} to move"
+    if playing and state.choosing is None:
+        moves += [("Swap", "swap")] if position.swap_open else []
+        held = state.items.get(seat or "", {})
+        usable = usable_items(state, seat) if seat and state.multicolor else []
+        moves += [(f"{LABEL[item]} ×{held[item]}", f"use {item}") for item in usable]
+    completed = next((p.board for p in (*state.history, position) if p.phase == "unrail"), None)
+    witness = parse_tiles(g, state.witness, state.multicolor) if state.witness else None
+    return board_svg(position.board, g, state.multicolor, caption, witness, completed, building, moves)

@@ -3,11 +3,10 @@ replaying the recorded events (through JSON) rebuilds the same state."""
 
 from __future__ import annotations
 
-from xml.etree import ElementTree
-
 import msgspec
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from svg_checks import checked_svg
 from test_duorail_support import Table
 
 from domain.clock import Bank, NoClock
@@ -118,4 +117,4 @@ def test_random_games_replay(data, opts, start):
     assert t.replayed() == t.state
     for viewer in (Viewer(), Viewer(seat="blue"), Viewer(seat="red")):
         msgspec.json.encode(DUORAIL.view(t.state, viewer))
-        ElementTree.fromstring(DUORAIL.svg(t.state, viewer))
+        checked_svg(DUORAIL.svg(t.state, viewer))
