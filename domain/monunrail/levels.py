@@ -1,0 +1,124 @@
+"""MonUnrail's level-2 (greedy) and level-3 (search) bots, and the evaluation of a position.
+
+Both build on the supply a player may believe in (:func:`~domain.monunrail.bot.supply_bounds`),
+never on the hidden counts, and play as level 1 outside the build phase (the unrail phase, where its
+removals already take a win the solver finds; an Impossible to answer; the order after First Turn).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from domain.bots import Think
+from domain.monunrail.bot import sane_bot, supply_bounds
+from domain.monunrail.notation import format_tiles
+from domain.monunrail.rules import grid_of
+from domain.monunrail.search import (LOST, MAX_DEPTH, WON, Engine, Node, OutOfTime, build_phase, estimate,
+                                     winning_completions)
+from domain.monunrail.state import Build, Impossible, MonunrailState
+from domain.monunrail.tactics import Tactics
+from domain.monunrail.turns import seat_to_act
+
+OFFERED = 8
+"""How many builds a bot offers, best first (the worker tries them in turn)."""
+ENDGAME = 18
+MULTI = 16
+"""Believed tiles left from which the bots search in earnest (checks are quick by then)."""
+SURE = 0.95
+"""The value of a win or loss that rests on the supply the bot believes in, not on what it knows."""
+
+
+def _root(state: MonunrailState, think: Think) -> tuple[Tactics, Node, Node]:
+    """The decision's tactics; the position with the supply the bot believes in, and with the most it may hold."""
+    most, guess = supply_bounds(state, think.refused)
+    board = state.position.board
+    return Tactics(grid_of(state), state.multicolor), Node(board, guess), Node(board, most)
+
+
+def _builds(t: Tactics, ranked: list[Any]) -> list[Any]:
+    return [Build(format_tiles(t.g, list(tiles), t.mc)) for tiles in ranked[:OFFERED]]
+
+
+def _decide(state: MonunrailState, seat: str, think: Think, deep: bool) -> list[Any]:
+    if not build_phase(state, seat) or think.spent():
+        return sane_bot(state, seat, think)
+    t, node, most = _root(state, think)
+    if not t.completable(most.board, most.left) or not t.completable(node.board, node.left):
+        return [Impossible()]
+    wins = winning_completions(t, node)
+    if wins:
+        return _builds(t, wins)
+    endgame = sum(node.left.values()) <= ENDGAME
+    engine = Engine(t, think, multi=sum(node.left.values()) <= (MULTI if deep else MULTI - 2))
+    if not endgame:  # early: safe builds that leave the opponent no win at once, in a seeded order
+        ranked = []
+        singles = t.single_builds(node.board, node.left)
+        engine.rng.shuffle(singles)
+        try:
+            for tiles in singles:
+                if engine.keeps(node, tiles) and engine.outlook(node.after(tiles, t.mc)) is None:
+                    ranked.append(tiles)
+                    if len(ranked) >= (OFFERED if deep else 3):
+                        break
+        except OutOfTime:
+            pass
+        return _builds(t, ranked) or sane_bot(state, seat, think)
+    ranked = [tiles for _, tiles in engine.choose(node, MAX_DEPTH if deep else 2)]
+    return _builds(t, ranked) or sane_bot(state, seat, think)
+
+
+def greedy_bot(state: MonunrailState, seat: str, think: Think) -> list[Any]:
+    """Level 2: Impossible when no completion exists from the supply it believes in; else a build of
+    1-3 tiles that completes the track into an unrail phase the opponent loses; else a one-tile
+    build that keeps the track completable and leaves the opponent no such win -- late in the build,
+    one after which the opponent has no such build either (two plies of :class:`~domain.monunrail.search.Engine`)."""
+    return _decide(state, seat, think, deep=False)
+
+
+def search_bot(state: MonunrailState, seat: str, think: Think) -> list[Any]:
+    """Level 3: as level 2, but once the supply runs low it searches the build phase as deep as its
+    think time allows (iterative deepening, alpha-beta, builds of 1-3 tiles), solving it to the end
+    when it can."""
+    return _decide(state, seat, think, deep=True)
+
+
+def evaluate(state: MonunrailState, seat: str, think: Think) -> float:
+    """``seat``'s prospects: 1 / -1 once the game is over, when the unrail solver decides the unrail
+    phase, or when no completion exists even from the most the supply may hold (the mover wins by
+    Impossible); +-0.95 when the supply the bot believes in decides it (no completion, a winning
+    completion, no safe build); else :func:`~domain.monunrail.search.estimate`.
+
+    >>> from domain.monunrail.rules import begin
+    >>> from domain.monunrail.setup import initial
+    >>> evaluate(begin(initial(None, seed=0), at=0), "first", Think(seed=0))
+    0.0
+    """
+    if state.result is not None:
+        return WON if state.result.winner == seat else LOST
+    t, node, most = _root(state, think)
+    if state.call is not None:  # the caller wins if no completion exists
+        sign = 1.0 if state.call.caller == seat else -1.0
+        if not t.completable(most.board, most.left):
+            return sign * WON
+        return sign * (-SURE if t.completable(node.board, node.left) else SURE)
+    mover = seat_to_act(state)
+    if mover is None or state.choosing is not None:
+        return 0.0
+    sign = 1.0 if mover == seat else -1.0
+    if state.position.phase == "unrail":
+        wins = t.mover_wins_unrail(node.board)
+        return 0.0 if wins is None else sign * (WON if wins else LOST)
+    if not t.completable(most.board, most.left):
+        return sign * WON
+    engine = Engine(t, think, multi=False)
+    try:
+        if engine.outlook(node) is not None:
+            return sign * SURE
+        if not engine.moves(node, first_only=True):
+            return -sign * SURE
+    except OutOfTime:
+        return 0.0
+    return sign * estimate(t, node)
+
+
+__all__ = ["evaluate", "greedy_bot", "search_bot"]

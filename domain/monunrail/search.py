@@ -1,0 +1,173 @@
+"""The build phase as a game tree for MonUnrail's level-2 and level-3 bots, and the evaluation.
+
+A node is a board and the supply a bot believes is left (:func:`~domain.monunrail.bot.supply_bounds`:
+the rules' default less what is on the board, never the hidden counts). The player to move there
+wins at once when no completion exists (Impossible) or when a build completes the track into an
+unrail phase the opponent, moving first, loses (:func:`winning_completions`); a build that leaves
+either to the opponent loses. Every other build keeps the track completable: a *safe* build. A
+player without one loses, so the tree is a game of tempo, small once the supply runs low (each
+completability check is then quick), and a negamax with alpha-beta (:class:`Engine`) solves it
+there; values are 1 (won), -1 (lost) and :func:`estimate` in between.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from domain.bots import Think
+from domain.monunrail.board import Board
+from domain.monunrail.moves import place
+from domain.monunrail.state import MonunrailState
+from domain.monunrail.tactics import Build as Tiles, Tactics, spend
+from domain.monunrail.track import is_complete
+from domain.monunrail.turns import seat_to_act
+
+WON, LOST = 1.0, -1.0
+MAX_DEPTH = 24
+"""The deepest a search looks (plies of builds); the supply ends every line well before."""
+MAX_NODES = 4_000
+"""Nodes one search may visit whatever its think time: a cap of a few seconds."""
+
+
+class OutOfTime(Exception):
+    """The think time (or the node cap) ran out in the middle of a search."""
+
+
+class Node:
+    """A build-phase position as a bot sees it: the ``board`` and the supply ``left`` it believes."""
+
+    __slots__ = ("board", "left", "key")
+
+    def __init__(self, board: Board, left: Mapping[str, int]):
+        self.board, self.left = board, dict(left)
+        self.key = (board, tuple(self.left.values()))
+
+    def after(self, tiles: Tiles, mc: bool) -> Node:
+        return Node(place(self.board, list(tiles)), spend(self.left, tiles, mc))
+
+
+def winning_completions(t: Tactics, node: Node) -> list[Tiles]:
+    """The builds that complete the track into an unrail phase the opponent (moving first) loses."""
+    return [tiles for tiles in t.completions(node.board, node.left)
+            if t.mover_wins_unrail(place(node.board, list(tiles))) is False]
+
+
+def estimate(t: Tactics, node: Node) -> float:
+    """The mover's prospects where no look decides them: slightly better with more tiles of the
+    kinds that close a track (turns) left to play with. Strictly between -0.5 and 0.5."""
+    left = sum(node.left.values())
+    return 0.0 if not left else 0.1 * (t.counts(node.left)[1] / left - 0.4)
+
+
+class Engine:
+    """One decision's search: safe builds and outlooks cached by node, decided values kept in a
+    table, every step asking the think time (``multi``: builds of 2-3 tiles too)."""
+
+    def __init__(self, t: Tactics, think: Think, multi: bool):
+        self.t, self.think, self.multi = t, think, multi
+        self.rng = think.rng()
+        self.decided: dict[Any, float] = {}
+        self.safe: dict[Any, list[Tiles]] = {}
+        self.best: dict[Any, Tiles] = {}
+        self.looks: dict[Any, float | None] = {}
+        self.nodes = 0
+        self.horizon = False
+
+    def tick(self) -> None:
+        self.nodes += 1
+        if self.nodes > MAX_NODES or self.think.spent():
+            raise OutOfTime
+
+    def outlook(self, node: Node) -> float | None:
+        """WON when the mover can call Impossible or complete into a won unrail phase, else ``None``."""
+        if node.key not in self.looks:
+            self.tick()
+            t = self.t
+            self.looks[node.key] = WON if not t.completable(node.board, node.left) or winning_completions(t, node) else None
+        return self.looks[node.key]
+
+    def keeps(self, node: Node, tiles: Tiles) -> bool:
+        """Whether a build is safe: the track stays completable and incomplete."""
+        self.tick()
+        after = place(node.board, list(tiles))
+        return self.t.completable(after, spend(node.left, tiles, self.t.mc)) and not is_complete(after, self.t.g)
+
+    def moves(self, node: Node, first_only: bool = False, found: list[Tiles] | None = None) -> list[Tiles]:
+        """The mover's safe builds in a seeded order (``first_only``: stop at the first); each is
+        also appended to ``found`` as it is found (what is known when the time runs out)."""
+        if node.key in self.safe:
+            return self.safe[node.key]
+        singles = self.t.single_builds(node.board, node.left)
+        self.rng.shuffle(singles)
+        if first_only:
+            return next(([tiles] for tiles in singles if self.keeps(node, tiles)), [])
+        safe = [] if found is None else found
+        for tiles in singles:
+            if self.keeps(node, tiles):
+                safe.append(tiles)
+        if self.multi and safe:
+            longer = self.t.longer_builds(node.board, node.left, list(safe), self.tick)
+            self.rng.shuffle(longer)
+            safe += longer
+        self.safe[node.key] = safe
+        return safe
+
+    def value(self, node: Node, depth: int, alpha: float, beta: float) -> float:
+        """The mover's value, searched ``depth`` plies deep (fail-soft alpha-beta)."""
+        known = self.outlook(node)
+        if known is not None:
+            return known
+        if node.key in self.decided:
+            return self.decided[node.key]
+        if depth == 0:
+            self.horizon = True
+            return estimate(self.t, node) if self.moves(node, first_only=True) else LOST
+        moves = self.moves(node)
+        hint = self.best.get(node.key)
+        if hint in moves:
+            moves = [hint] + [m for m in moves if m != hint]
+        best = LOST
+        for tiles in moves:
+            v = -self.value(node.after(tiles, self.t.mc), depth - 1, -beta, -max(alpha, best))
+            if v > best:
+                best, self.best[node.key] = v, tiles
+            if best >= beta:
+                break
+        if best in (WON, LOST):
+            self.decided[node.key] = best
+        return best
+
+    def choose(self, root: Node, max_depth: int) -> list[tuple[float, Tiles]]:
+        """The root's safe builds with their values from the deepest search finished, best first
+        (a win found in an unfinished one counts)."""
+        found: list[Tiles] = []
+        try:
+            self.moves(root, found=found)
+        except OutOfTime:
+            return [(0.0, tiles) for tiles in found]
+        ranked = [(0.0, tiles) for tiles in found]
+        for depth in range(1, max_depth + 1):
+            self.horizon = False
+            scored, alpha = [], LOST
+            try:
+                for _, tiles in ranked:
+                    v = -self.value(root.after(tiles, self.t.mc), depth - 1, -WON, -alpha)
+                    scored.append((v, tiles))
+                    alpha = max(alpha, v)
+                    if v == WON:
+                        break
+            except OutOfTime:
+                won = [pair for pair in scored if pair[0] == WON]
+                return won + [pair for pair in ranked if pair not in won] if won else ranked
+            seen = {tiles for _, tiles in scored}
+            ranked = sorted(scored, key=lambda pair: -pair[0]) + [pair for pair in ranked if pair[1] not in seen]
+            if not ranked or ranked[0][0] == WON or ranked[0][0] == LOST or not self.horizon:
+                break
+        return ranked
+
+
+def build_phase(state: MonunrailState, seat: str) -> bool:
+    """Whether ``seat`` is to build (no Impossible waiting, no order to choose)."""
+    return (seat_to_act(state) == seat and state.call is None and state.choosing is None
+            and state.position.phase == "build")

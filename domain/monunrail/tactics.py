@@ -1,0 +1,259 @@
+"""What the level-2 and level-3 bots check in a build-phase position, quickly and from what a seat
+sees: which builds are possible, which of them complete the track (and who then wins the unrail
+phase), and whether the track can still be completed from a supply the bot believes in.
+
+A :class:`Tactics` lives for one decision: it caches completability by board and supply. Unrail
+verdicts use the solver shared by the board size (:func:`~domain.monunrail.unrail.solver_for`): its
+memo holds exact values of shapes only, so an earlier decision makes a verdict faster, and changes
+it only when a search would otherwise run out of its budget. Its supply is a belief: what :func:`~domain.monunrail.bot.supply_bounds`
+guesses, never the hidden counts.
+
+>>> from domain.monunrail.board import grid
+>>> from domain.monunrail.tiles import UD, STATION
+>>> g = grid(8, 7)
+>>> board = tuple(UD | STATION if name in ("D4", "E4") else 0 for name in g.names)
+>>> t = Tactics(g, multicolor=False)
+>>> t.completable(board, {"straight": 0, "turn": 4, "crossroads": 0}), t.completable(board, {"turn": 3})
+(True, False)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Iterator, Mapping
+
+import numpy as np
+
+from domain.monunrail import completion_dp as dp
+from domain.monunrail.board import Board, Grid
+from domain.monunrail.feasible_dp import feasible
+from domain.monunrail.moves import place
+from domain.monunrail.tiles import BLUE, CROSS, KINDS, OPPOSITE, SHAPES, SIDES, kind_of, removable, supply_kind
+from domain.monunrail.track import is_complete
+from domain.monunrail.unrail import position_of, solver_for
+
+UNRAIL_BUDGET = 20_000
+"""Work units one unrail verdict may spend (as level 1's search)."""
+
+Tile = tuple[int, int]
+Build = tuple[Tile, ...]
+_TRANSPOSE = {1: 8, 8: 1, 4: 2, 2: 4}
+_KIND_INDEX = {kind: k for k, kind in enumerate(KINDS)}
+
+
+def _transposed(mask: int) -> int:
+    return sum(_TRANSPOSE[s] for s in SIDES if mask & s)
+
+
+class Tactics:
+    """One decision's checks on a board of grid ``g`` (see the module's docstring)."""
+
+    def __init__(self, g: Grid, multicolor: bool):
+        self.g, self.mc = g, multicolor
+        self.transpose = g.width > g.height
+        rows, self.nc = (g.width, g.height) if self.transpose else (g.height, g.width)
+        self.cells = [(c * g.width + r if self.transpose else r * g.width + c) for r in range(rows) for c in range(self.nc)]
+        self.trans, self.start = dp.tables(self.nc)
+        dp_index = {(_transposed(m) if self.transpose else m): i for i, m in enumerate(dp.SHAPE_MASKS)}
+        self.fixed_bit = {m: 1 << dp_index[m] for m in SHAPES}
+        self.free = np.zeros((16, 16, 8), np.int32)  # [must, cannot, kinds present] -> DP shape bits
+        for must, cannot, present in itertools.product(range(16), range(16), range(8)):
+            bits = 1 if not must else 0
+            for m in SHAPES:
+                if m & must == must and not m & cannot and present >> _KIND_INDEX[kind_of(m)] & 1:
+                    bits |= self.fixed_bit[m]
+            self.free[must, cannot, present] = bits
+        self.known: dict[tuple[Board, tuple[int, ...]], bool] = {}
+        self.verdicts: dict[int, bool | None] = {}
+        self.unrail = solver_for(g)
+
+    def counts(self, supply: Mapping[str, int]) -> tuple[int, int, int]:
+        """Straights, turns and crossroads in ``supply`` (Multicolor: red and blue added)."""
+        merged = [0, 0, 0]
+        for name, n in supply.items():
+            merged[_KIND_INDEX[name.split("_")[-1]]] += n
+        return merged[0], merged[1], merged[2]
+
+    def completable(self, board: Board, supply: Mapping[str, int]) -> bool:
+        """Whether tiles from ``supply`` on empty cells can complete the track (exact; cached)."""
+        counts = self.counts(supply)
+        key = (board, counts)
+        found = self.known.get(key)
+        if found is None:
+            found = self.known[key] = self._completable(board, counts)
+        return found
+
+    def _completable(self, board: Board, counts: tuple[int, int, int]) -> bool:
+        if not any(board):
+            return counts[1] >= 4
+        neighbours = self.g.neighbours
+        present = sum(1 << k for k in range(3) if counts[k] > 0)
+        order = sorted(range(3), key=lambda k: counts[k])
+        roles = [0] * 3
+        for r, k in enumerate(order, start=1):
+            roles[k] = r
+        n = len(self.cells)
+        allowed = np.zeros(n, np.int32)
+        empty = []
+        last_fixed = 0
+        for k, i in enumerate(self.cells):
+            code = board[i] & 15
+            must = cannot = 0
+            for side in SIDES:
+                j = neighbours[i][side]
+                if j is None:
+                    if code & side:
+                        return False
+                    cannot |= side
+                elif board[j]:
+                    if board[j] & OPPOSITE[side]:
+                        must |= side
+                    else:
+                        if code & side:
+                            return False
+                        cannot |= side
+            if code:
+                allowed[k] = self.fixed_bit[code]
+                last_fixed = k
+                continue
+            free = self.free[must, cannot, present]
+            if not free:
+                return False
+            allowed[k] = free
+            empty.append(k)
+        role = np.zeros((n, 8), np.int8)
+        role[empty] = [0] + [roles[_KIND_INDEX[kind_of(m)]] for m in dp.SHAPE_MASKS[1:]]
+        a, b, v = (counts[k] for k in order)
+        return bool(feasible(self.trans, self.start, allowed, role, n, last_fixed, self.nc, a, b, v))
+
+    # ------------------------------------------------------------ builds
+
+    def shapes_at(self, board: Board, cell: int) -> list[int]:
+        """The rail masks a tile on empty ``cell`` may have without a dead end: it meets every rail
+        end pointing at it and points at no board edge and no side of a tile without rail."""
+        must = cannot = 0
+        for side in SIDES:
+            j = self.g.neighbours[cell][side]
+            if j is None:
+                cannot |= side
+            elif board[j]:
+                if board[j] & OPPOSITE[side]:
+                    must |= side
+                else:
+                    cannot |= side
+        return [m for m in SHAPES if m & must == must and not m & cannot]
+
+    def coloured(self, masks: list[int]) -> list[int]:
+        """Each rail mask in every colour of the variant (Multicolor: red, then blue)."""
+        return [m | colour for m in masks for colour in ((0, BLUE) if self.mc else (0,))]
+
+    def single_builds(self, board: Board, supply: Mapping[str, int]) -> list[Build]:
+        """Every one-tile build with no dead end, of a kind ``supply`` holds."""
+        found = []
+        for cell, code in enumerate(board):
+            if code or not any(j is not None and board[j] for j in self.g.neighbours[cell].values()):
+                continue
+            for tile in self.coloured(self.shapes_at(board, cell)):
+                if supply.get(supply_kind(tile, self.mc), 0) > 0:
+                    found.append(((cell, tile),))
+        return found
+
+    def longer_builds(self, board: Board, supply: Mapping[str, int], safe: list[Build],
+                      tick: Callable[[], None] = lambda: None) -> list[Build]:
+        """The builds of 2-3 tiles in a line that keep the track completable and do not complete it,
+        grown from ``safe`` ones (every tile of such a build lies on one completion, so the tile that
+        touches the track is a safe build alone). Multicolor: a build is of one colour."""
+        found: list[Build] = []
+        seen: set[frozenset[Tile]] = set()
+        frontier = list(safe)
+        while frontier:
+            tiles = frontier.pop()
+            if len(tiles) == 3:
+                continue
+            cells = [cell for cell, _ in tiles]
+            colour = tiles[0][1] & BLUE
+            after = place(board, list(tiles))
+            for side in SIDES:
+                if len(tiles) > 1 and self.g.neighbours[cells[0]][side] not in cells and self.g.neighbours[cells[-1]][side] not in cells:
+                    continue  # a line grows along itself only
+                for end in (cells[0], cells[-1]):
+                    nxt = self.g.neighbours[end][side]
+                    if nxt is None or after[nxt] or nxt in cells:
+                        continue
+                    for mask in self.shapes_at(after, nxt):
+                        grown = tuple(sorted(tiles + ((nxt, mask | colour),)))
+                        if frozenset(grown) in seen:
+                            continue
+                        seen.add(frozenset(grown))
+                        tick()
+                        left = spend(supply, grown, self.mc)
+                        whole = place(board, list(grown))
+                        if min(left.values()) >= 0 and self.completable(whole, left) and not is_complete(whole, self.g):
+                            found.append(grown)
+                            frontier.append(grown)
+        return found
+
+    def completions(self, board: Board, supply: Mapping[str, int]) -> list[Build]:
+        """Every build of 1-3 tiles in a line, of kinds ``supply`` holds, that completes the track."""
+        g = self.g
+        needed = {j for i, code in enumerate(board) if code for side in SIDES
+                  if code & side and (j := g.neighbours[i][side]) is not None and not board[j]}
+        if not needed or len(needed) > 3:
+            return []
+        found = []
+        for segment in self._segments():
+            if not needed <= set(segment) or any(board[c] for c in segment):
+                continue
+            for tiles in self._fillings(board, segment):
+                wanted: dict[str, int] = {}
+                for _, code in tiles:
+                    wanted[supply_kind(code, self.mc)] = wanted.get(supply_kind(code, self.mc), 0) + 1
+                if all(supply.get(kind, 0) >= n for kind, n in wanted.items()) and is_complete(place(board, tiles), g):
+                    found.append(tiles)
+        return found
+
+    def _segments(self) -> list[tuple[int, ...]]:
+        if not hasattr(self, "_all_segments"):
+            self._all_segments = self.g.segments()
+        return self._all_segments
+
+    def _fillings(self, board: Board, segment: tuple[int, ...]) -> Iterator[Build]:
+        """The tiles on ``segment`` whose every rail end meets one (inside the segment or out)."""
+        g = self.g
+        inside = set(segment)
+        options = []
+        for cell in segment:
+            outward_empty = sum(s for s in SIDES if (j := g.neighbours[cell][s]) is not None and not board[j] and j not in inside)
+            options.append([m for m in self.shapes_at(board, cell) if not m & outward_empty])
+        for masks in itertools.product(*options):
+            placed = dict(zip(segment, masks))
+            if all(bool(m & s) == bool(placed[j] & OPPOSITE[s]) for c, m in placed.items() for s in SIDES
+                   if (j := g.neighbours[c][s]) in placed):
+                for colours in itertools.product(*([(0, BLUE)] * len(segment) if self.mc else [(0,)] * len(segment))):
+                    yield tuple((c, m | colour) for (c, m), colour in zip(placed.items(), colours))
+
+    # ------------------------------------------------------------ the unrail phase
+
+    def mover_wins_unrail(self, board: Board) -> bool | None:
+        """Whether the player to move wins the unrail phase from a complete ``board`` (``False``
+        also when nothing is left to remove); ``None`` when the search ran out of budget."""
+        mask = position_of(board, self.mc)
+        if mask not in self.verdicts:
+            self.verdicts[mask] = self.unrail.value(mask, UNRAIL_BUDGET).wins if mask else False
+        return self.verdicts[mask]
+
+
+def spend(supply: Mapping[str, int], tiles: Build, multicolor: bool) -> dict[str, int]:
+    """``supply`` less the tiles of a build."""
+    left = dict(supply)
+    for _, code in tiles:
+        left[supply_kind(code, multicolor)] = left.get(supply_kind(code, multicolor), 0) - 1
+    return left
+
+
+def reds(board: Board, multicolor: bool) -> int:
+    """How many tiles the unrail phase may remove."""
+    return sum(1 for code in board if removable(code, multicolor))
+
+
+__all__ = ["CROSS", "Tactics", "spend", "reds"]
