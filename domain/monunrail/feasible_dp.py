@@ -61,3 +61,64 @@ def feasible(trans, start, allowed, role, cells, last_fixed, nc, A, B, V):  # pr
         if n_cur == 0:
             return False
     return False
+
+
+KIND_OF_SHAPE = np.array([0, 0, 0, 1, 1, 1, 1, 2], np.int64)
+"""The supply kind (0 straight, 1 turn, 2 crossroads) of each DP shape index, transposed or not."""
+
+
+@numba.njit(cache=True)
+def completable(board, cells, neighbours, free, fixed, trans, start, nc, counts):  # pragma: no cover - compiled
+    """Whether the track on ``board`` (tile codes) can be completed with ``counts`` (straights,
+    turns, crossroads): the preparation of ``completion.complete`` and :func:`feasible` in one
+    compiled call. ``cells``: the DP's cell order; ``neighbours[i, s]``: the cell across side
+    ``1 << s`` (-1: the edge); ``free[must, cannot, present]`` / ``fixed[mask]``: DP shape bits."""
+    n = cells.shape[0]
+    if not board.any():
+        return counts[1] >= 4
+    present = 0
+    for kind in range(3):
+        if counts[kind] > 0:
+            present |= 1 << kind
+    order = np.array([0, 1, 2])
+    for x in range(3):  # a stable sort of the three kinds by count
+        for y in range(2 - x):
+            if counts[order[y]] > counts[order[y + 1]]:
+                order[y], order[y + 1] = order[y + 1], order[y]
+    roles = np.zeros(3, np.int64)
+    for r in range(3):
+        roles[order[r]] = r + 1
+    allowed = np.zeros(n, np.int32)
+    role = np.zeros((n, 8), np.int8)
+    last_fixed = 0
+    for k in range(n):
+        i = cells[k]
+        code = board[i] & 15
+        must = 0
+        cannot = 0
+        for s in range(4):
+            side = 1 << s
+            j = neighbours[i, s]
+            if j < 0:
+                if code & side:
+                    return False
+                cannot |= side
+            elif board[j] != 0:
+                if board[j] & (((side << 2) | (side >> 2)) & 15):
+                    must |= side
+                else:
+                    if code & side:
+                        return False
+                    cannot |= side
+        if code:
+            allowed[k] = fixed[code]
+            last_fixed = k
+            continue
+        bits = free[must, cannot, present]
+        if bits == 0:
+            return False
+        allowed[k] = bits
+        for shape in range(1, 8):
+            role[k, shape] = roles[KIND_OF_SHAPE[shape]]
+    return feasible(trans, start, allowed, role, n, last_fixed, nc, counts[order[0]], counts[order[1]],
+                    counts[order[2]])

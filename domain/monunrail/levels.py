@@ -15,8 +15,9 @@ from domain.monunrail.notation import format_tiles
 from domain.monunrail.rules import grid_of
 from domain.monunrail.search import (LOST, MAX_DEPTH, WON, Engine, Node, OutOfTime, build_phase, estimate,
                                      winning_completions)
-from domain.monunrail.state import Build, Impossible, MonunrailState
-from domain.monunrail.tactics import Tactics
+from domain.monunrail.state import Build, Impossible, MonunrailState, Unrail
+from domain.monunrail.tactics import UNRAIL_STEP, Tactics
+from domain.monunrail.unrail import position_of, solver_for
 from domain.monunrail.turns import seat_to_act
 
 OFFERED = 8
@@ -24,6 +25,8 @@ OFFERED = 8
 ENDGAME = 18
 MULTI = 16
 """Believed tiles left from which the bots search in earnest (checks are quick by then)."""
+UNRAIL_STEPS = 50
+"""At most this many steps of :data:`~domain.monunrail.tactics.UNRAIL_STEP` work units for a removal."""
 SURE = 0.95
 """The value of a win or loss that rests on the supply the bot believes in, not on what it knows."""
 
@@ -32,17 +35,44 @@ def _root(state: MonunrailState, think: Think) -> tuple[Tactics, Node, Node]:
     """The decision's tactics; the position with the supply the bot believes in, and with the most it may hold."""
     most, guess = supply_bounds(state, think.refused)
     board = state.position.board
-    return Tactics(grid_of(state), state.multicolor), Node(board, guess), Node(board, most)
+    return Tactics(grid_of(state), state.multicolor, think.spent), Node(board, guess), Node(board, most)
 
 
 def _builds(t: Tactics, ranked: list[Any]) -> list[Any]:
     return [Build(format_tiles(t.g, list(tiles), t.mc)) for tiles in ranked[:OFFERED]]
 
 
+def _fallback(t: Tactics, node: Node, think: Think) -> list[Any]:
+    """Out of time: a tile of a completion the solver finds, else a build without a dead end."""
+    from domain.monunrail.completion import complete
+
+    singles = t.single_builds(node.board, node.left)
+    think.rng().shuffle(singles)
+    witness = complete(node.board, t.g, node.left) or []
+    keeps = [tiles for tiles in singles if tiles[0][0] in dict(witness) and tiles[0][1] & 15 == dict(witness)[tiles[0][0]]]
+    return _builds(t, keeps + [tiles for tiles in singles if tiles not in keeps])
+
+
+def _removal(state: MonunrailState, think: Think) -> list[Any]:
+    """The unrail phase: a winning removal from the solver shared by the board size (whose memo the
+    build phase's verdicts have filled), searched step by step while time is left; else level 1's."""
+    g = grid_of(state)
+    solver, mask = solver_for(g), position_of(state.position.board, state.multicolor)
+    for _ in range(UNRAIL_STEPS):
+        value = solver.value(mask, UNRAIL_STEP)
+        if value.wins is not None or think.spent():
+            break
+    return [Unrail(" ".join(value.move))] if value.move else []
+
+
 def _decide(state: MonunrailState, seat: str, think: Think, deep: bool) -> list[Any]:
-    if not build_phase(state, seat) or think.spent():
+    if seat_to_act(state) == seat and state.call is None and state.position.phase == "unrail":
+        return _removal(state, think) or sane_bot(state, seat, think)
+    if not build_phase(state, seat):
         return sane_bot(state, seat, think)
     t, node, most = _root(state, think)
+    if think.spent():
+        return _fallback(t, node, think) or sane_bot(state, seat, think)
     if not t.completable(most.board, most.left) or not t.completable(node.board, node.left):
         return [Impossible()]
     wins = winning_completions(t, node)
@@ -62,9 +92,9 @@ def _decide(state: MonunrailState, seat: str, think: Think, deep: bool) -> list[
                         break
         except OutOfTime:
             pass
-        return _builds(t, ranked) or sane_bot(state, seat, think)
+        return _builds(t, ranked) or _fallback(t, node, think) or sane_bot(state, seat, think)
     ranked = [tiles for _, tiles in engine.choose(node, MAX_DEPTH if deep else 2)]
-    return _builds(t, ranked) or sane_bot(state, seat, think)
+    return _builds(t, ranked) or _fallback(t, node, think) or sane_bot(state, seat, think)
 
 
 def greedy_bot(state: MonunrailState, seat: str, think: Think) -> list[Any]:

@@ -54,10 +54,9 @@ def winning_completions(t: Tactics, node: Node) -> list[Tiles]:
 
 
 def estimate(t: Tactics, node: Node) -> float:
-    """The mover's prospects where no look decides them: slightly better with more tiles of the
-    kinds that close a track (turns) left to play with. Strictly between -0.5 and 0.5."""
-    left = sum(node.left.values())
-    return 0.0 if not left else 0.1 * (t.counts(node.left)[1] / left - 0.4)
+    """The mover's prospects where no look decides them: even (0.0). Strictly between -0.5 and
+    0.5 (the search only tells won, lost and undecided apart, which keeps its cut-offs many)."""
+    return 0.0
 
 
 class Engine:
@@ -157,9 +156,10 @@ class Engine:
                     alpha = max(alpha, v)
                     if v == WON:
                         break
-            except OutOfTime:
-                won = [pair for pair in scored if pair[0] == WON]
-                return won + [pair for pair in ranked if pair not in won] if won else ranked
+            except OutOfTime:  # what this depth decided stands: wins first, losses last
+                decided = {tiles: v for v, tiles in scored if v in (WON, LOST)}
+                ranked = [(decided.get(tiles, v), tiles) for v, tiles in ranked]
+                return sorted(ranked, key=lambda pair: -(pair[0] if pair[1] in decided else min(pair[0], 0.5)))
             seen = {tiles for _, tiles in scored}
             ranked = sorted(scored, key=lambda pair: -pair[0]) + [pair for pair in ranked if pair[1] not in seen]
             if not ranked or ranked[0][0] == WON or ranked[0][0] == LOST or not self.horizon:

@@ -26,14 +26,16 @@ import numpy as np
 
 from domain.monunrail import completion_dp as dp
 from domain.monunrail.board import Board, Grid
-from domain.monunrail.feasible_dp import feasible
+from domain.monunrail.feasible_dp import completable
 from domain.monunrail.moves import place
 from domain.monunrail.tiles import BLUE, CROSS, KINDS, OPPOSITE, SHAPES, SIDES, kind_of, removable, supply_kind
 from domain.monunrail.track import is_complete
 from domain.monunrail.unrail import position_of, solver_for
 
 UNRAIL_BUDGET = 20_000
-"""Work units one unrail verdict may spend (as level 1's search)."""
+"""Work units one unrail verdict may spend (as level 1's search)..."""
+UNRAIL_STEP = 2_000
+"""... in steps of this many, the think time asked between them."""
 
 Tile = tuple[int, int]
 Build = tuple[Tile, ...]
@@ -48,8 +50,8 @@ def _transposed(mask: int) -> int:
 class Tactics:
     """One decision's checks on a board of grid ``g`` (see the module's docstring)."""
 
-    def __init__(self, g: Grid, multicolor: bool):
-        self.g, self.mc = g, multicolor
+    def __init__(self, g: Grid, multicolor: bool, spent: Callable[[], bool] = lambda: False):
+        self.g, self.mc, self.spent = g, multicolor, spent
         self.transpose = g.width > g.height
         rows, self.nc = (g.width, g.height) if self.transpose else (g.height, g.width)
         self.cells = [(c * g.width + r if self.transpose else r * g.width + c) for r in range(rows) for c in range(self.nc)]
@@ -63,6 +65,12 @@ class Tactics:
                 if m & must == must and not m & cannot and present >> _KIND_INDEX[kind_of(m)] & 1:
                     bits |= self.fixed_bit[m]
             self.free[must, cannot, present] = bits
+        self.fixed = np.zeros(16, np.int32)
+        for m, bit in self.fixed_bit.items():
+            self.fixed[m] = bit
+        self.order = np.array(self.cells, np.int64)
+        self.around = np.array([[-1 if g.neighbours[i][s] is None else g.neighbours[i][s] for s in SIDES]
+                                for i in range(g.size)], np.int64)
         self.known: dict[tuple[Board, tuple[int, ...]], bool] = {}
         self.verdicts: dict[int, bool | None] = {}
         self.unrail = solver_for(g)
@@ -84,47 +92,8 @@ class Tactics:
         return found
 
     def _completable(self, board: Board, counts: tuple[int, int, int]) -> bool:
-        if not any(board):
-            return counts[1] >= 4
-        neighbours = self.g.neighbours
-        present = sum(1 << k for k in range(3) if counts[k] > 0)
-        order = sorted(range(3), key=lambda k: counts[k])
-        roles = [0] * 3
-        for r, k in enumerate(order, start=1):
-            roles[k] = r
-        n = len(self.cells)
-        allowed = np.zeros(n, np.int32)
-        empty = []
-        last_fixed = 0
-        for k, i in enumerate(self.cells):
-            code = board[i] & 15
-            must = cannot = 0
-            for side in SIDES:
-                j = neighbours[i][side]
-                if j is None:
-                    if code & side:
-                        return False
-                    cannot |= side
-                elif board[j]:
-                    if board[j] & OPPOSITE[side]:
-                        must |= side
-                    else:
-                        if code & side:
-                            return False
-                        cannot |= side
-            if code:
-                allowed[k] = self.fixed_bit[code]
-                last_fixed = k
-                continue
-            free = self.free[must, cannot, present]
-            if not free:
-                return False
-            allowed[k] = free
-            empty.append(k)
-        role = np.zeros((n, 8), np.int8)
-        role[empty] = [0] + [roles[_KIND_INDEX[kind_of(m)]] for m in dp.SHAPE_MASKS[1:]]
-        a, b, v = (counts[k] for k in order)
-        return bool(feasible(self.trans, self.start, allowed, role, n, last_fixed, self.nc, a, b, v))
+        return bool(completable(np.array(board, np.int64), self.order, self.around, self.free, self.fixed, self.trans,
+                                self.start, self.nc, np.array(counts, np.int64)))
 
     # ------------------------------------------------------------ builds
 
@@ -239,7 +208,12 @@ class Tactics:
         also when nothing is left to remove); ``None`` when the search ran out of budget."""
         mask = position_of(board, self.mc)
         if mask not in self.verdicts:
-            self.verdicts[mask] = self.unrail.value(mask, UNRAIL_BUDGET).wins if mask else False
+            wins = None if mask else False
+            for _ in range(UNRAIL_BUDGET // UNRAIL_STEP if mask else 0):  # the memo keeps each step's work
+                wins = self.unrail.value(mask, UNRAIL_STEP).wins
+                if wins is not None or self.spent():
+                    break
+            self.verdicts[mask] = wins
         return self.verdicts[mask]
 
 
