@@ -120,8 +120,14 @@ def evaluate(state: MonunrailState, seat: str, think: Think) -> float:
 
     >>> from domain.monunrail.rules import begin
     >>> from domain.monunrail.setup import initial
-    >>> evaluate(begin(initial(None, seed=0), at=0), "first", Think(seed=0))
+    >>> s = begin(initial(None, seed=0), at=0)
+    >>> evaluate(s, "first", Think(seed=0))
     0.0
+    >>> from domain.game import Context
+    >>> from domain.monunrail.rules import decide, evolve
+    >>> [e] = decide(s, Build("D3 LR"), Context(now=0, seat="first"))  # no completion: second calls Impossible
+    >>> evaluate(evolve(s, e), "first", Think(seed=0)), evaluate(evolve(s, e), "second", Think(seed=0))
+    (-1.0, 1.0)
     """
     if state.result is not None:
         return WON if state.result.winner == seat else LOST
