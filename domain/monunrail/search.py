@@ -112,6 +112,13 @@ class Engine:
         self.safe[node.key] = safe
         return safe
 
+    def can_build(self, node: Node) -> bool:
+        """Whether the mover (whose track is completable) has a safe build. Without a completion of
+        one tile, every completion has two or more, and its tile next to the track is one."""
+        if all(len(tiles) > 1 for tiles in self.t.completions(node.board, node.left)):
+            return True
+        return bool(self.moves(node, first_only=True))
+
     def value(self, node: Node, depth: int, alpha: float, beta: float) -> float:
         """The mover's value, searched ``depth`` plies deep (fail-soft alpha-beta)."""
         known = self.outlook(node)
@@ -121,7 +128,7 @@ class Engine:
             return self.decided[node.key]
         if depth == 0:
             self.horizon = True
-            return estimate(self.t, node) if self.moves(node, first_only=True) else LOST
+            return estimate(self.t, node) if self.can_build(node) else LOST
         moves = self.moves(node)
         hint = self.best.get(node.key)
         if hint in moves:
