@@ -12,7 +12,7 @@ there; values are 1 (won), -1 (lost) and :func:`estimate` in between.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from domain.bots import Think
@@ -112,6 +112,33 @@ class Engine:
         self.safe[node.key] = safe
         return safe
 
+    def lazily(self, node: Node) -> Iterator[Tiles]:
+        """The mover's safe builds, each checked only when asked for (a cut-off spares the rest):
+        the best one an earlier search found first."""
+        if node.key in self.safe:
+            hint = self.best.get(node.key)
+            known = self.safe[node.key]
+            yield from ([hint] + [m for m in known if m != hint]) if hint in known else known
+            return
+        hint = self.best.get(node.key)
+        found = [hint] if hint is not None else []
+        if hint is not None:
+            yield hint
+        singles = self.t.single_builds(node.board, node.left)
+        self.rng.shuffle(singles)
+        for tiles in singles:
+            if tiles != hint and self.keeps(node, tiles):
+                found.append(tiles)
+                yield tiles
+        if self.multi and found:
+            longer = self.t.longer_builds(node.board, node.left, [m for m in found if len(m) == 1], self.tick)
+            self.rng.shuffle(longer)
+            for tiles in longer:
+                if tiles != hint:
+                    found.append(tiles)
+                    yield tiles
+        self.safe[node.key] = found
+
     def can_build(self, node: Node) -> bool:
         """Whether the mover (whose track is completable) has a safe build. Without a completion of
         one tile, every completion has two or more, and its tile next to the track is one."""
@@ -129,12 +156,8 @@ class Engine:
         if depth == 0:
             self.horizon = True
             return estimate(self.t, node) if self.can_build(node) else LOST
-        moves = self.moves(node)
-        hint = self.best.get(node.key)
-        if hint in moves:
-            moves = [hint] + [m for m in moves if m != hint]
         best = LOST
-        for tiles in moves:
+        for tiles in self.lazily(node):
             v = -self.value(node.after(tiles, self.t.mc), depth - 1, -beta, -max(alpha, best))
             if v > best:
                 best, self.best[node.key] = v, tiles
