@@ -23,7 +23,10 @@ from domain.monunrail.turns import seat_to_act
 OFFERED = 8
 """How many builds a bot offers, best first (the worker tries them in turn)."""
 ENDGAME = 18
+DEEPER = 4
+"""Level 3 searches from this many more tiles left."""
 MULTI = 16
+"""Believed tiles left from which level 3 builds 2-3 tiles too (level 2: two fewer)."""
 """Believed tiles left from which the bots search in earnest (checks are quick by then)."""
 UNRAIL_STEPS = 50
 """At most this many steps of :data:`~domain.monunrail.tactics.UNRAIL_STEP` work units for a removal."""
@@ -78,7 +81,7 @@ def _decide(state: MonunrailState, seat: str, think: Think, deep: bool) -> list[
     wins = winning_completions(t, node)
     if wins:
         return _builds(t, wins)
-    endgame = sum(node.left.values()) <= ENDGAME
+    endgame = sum(node.left.values()) <= ENDGAME + (DEEPER if deep else 0)
     engine = Engine(t, think, multi=sum(node.left.values()) <= (MULTI if deep else MULTI - 2))
     if not endgame:  # early: safe builds that leave the opponent no win at once, in a seeded order
         ranked = []

@@ -210,8 +210,10 @@ class Tactics:
         if mask not in self.verdicts:
             wins = None if mask else False
             for _ in range(UNRAIL_BUDGET // UNRAIL_STEP if mask else 0):  # the memo keeps each step's work
+                if self.spent():
+                    break
                 wins = self.unrail.value(mask, UNRAIL_STEP).wins
-                if wins is not None or self.spent():
+                if wins is not None:
                     break
             self.verdicts[mask] = wins
         return self.verdicts[mask]
