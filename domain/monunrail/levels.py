@@ -22,11 +22,11 @@ from domain.monunrail.turns import seat_to_act
 
 OFFERED = 8
 """How many builds a bot offers, best first (the worker tries them in turn)."""
-ENDGAME = 18
-DEEPER = 4
+ENDGAME = 20
+DEEPER = 2
 """Level 3 searches from this many more tiles left."""
 MULTI = 16
-"""Believed tiles left from which level 3 builds 2-3 tiles too (level 2: two fewer)."""
+"""Believed tiles left from which the bots build 2-3 tiles too."""
 """Believed tiles left from which the bots search in earnest (checks are quick by then)."""
 UNRAIL_STEPS = 50
 """At most this many steps of :data:`~domain.monunrail.tactics.UNRAIL_STEP` work units for a removal."""
@@ -82,7 +82,7 @@ def _decide(state: MonunrailState, seat: str, think: Think, deep: bool) -> list[
     if wins:
         return _builds(t, wins)
     endgame = sum(node.left.values()) <= ENDGAME + (DEEPER if deep else 0)
-    engine = Engine(t, think, multi=sum(node.left.values()) <= (MULTI if deep else MULTI - 2))
+    engine = Engine(t, think, multi=sum(node.left.values()) <= MULTI)
     if not endgame:  # early: safe builds that leave the opponent no win at once, in a seeded order
         ranked = []
         singles = t.single_builds(node.board, node.left)
