@@ -71,6 +71,10 @@ class Tactics:
         self.order = np.array(self.cells, np.int64)
         self.around = np.array([[-1 if g.neighbours[i][s] is None else g.neighbours[i][s] for s in SIDES]
                                 for i in range(g.size)], np.int64)
+        self.segments_at: list[list[tuple[int, ...]]] = [[] for _ in range(g.size)]
+        for segment in g.segments():
+            for cell in segment:
+                self.segments_at[cell].append(segment)
         self.known: dict[tuple[Board, tuple[int, ...]], bool] = {}
         self.verdicts: dict[int, bool | None] = {}
         self.unrail = solver_for(g)
@@ -170,7 +174,7 @@ class Tactics:
         if not needed or len(needed) > 3:
             return []
         found = []
-        for segment in self._segments():
+        for segment in self.segments_at[min(needed)]:
             if not needed <= set(segment) or any(board[c] for c in segment):
                 continue
             for tiles in self._fillings(board, segment):
@@ -180,11 +184,6 @@ class Tactics:
                 if all(supply.get(kind, 0) >= n for kind, n in wanted.items()) and is_complete(place(board, tiles), g):
                     found.append(tiles)
         return found
-
-    def _segments(self) -> list[tuple[int, ...]]:
-        if not hasattr(self, "_all_segments"):
-            self._all_segments = self.g.segments()
-        return self._all_segments
 
     def _fillings(self, board: Board, segment: tuple[int, ...]) -> Iterator[Build]:
         """The tiles on ``segment`` whose every rail end meets one (inside the segment or out)."""
