@@ -19,6 +19,7 @@ guesses, never the hidden counts.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Callable, Iterator, Mapping
 
@@ -47,34 +48,48 @@ def _transposed(mask: int) -> int:
     return sum(_TRANSPOSE[s] for s in SIDES if mask & s)
 
 
-class Tactics:
-    """One decision's checks on a board of grid ``g`` (see the module's docstring)."""
+class Frame:
+    """What the checks need of a board size, built once (:func:`frame_of`): the DP's cell order and
+    tables, each shape's DP bit, the shapes an empty cell may take, neighbours, segments by cell."""
 
-    def __init__(self, g: Grid, multicolor: bool, spent: Callable[[], bool] = lambda: False):
-        self.g, self.mc, self.spent = g, multicolor, spent
-        self.transpose = g.width > g.height
-        rows, self.nc = (g.width, g.height) if self.transpose else (g.height, g.width)
-        self.cells = [(c * g.width + r if self.transpose else r * g.width + c) for r in range(rows) for c in range(self.nc)]
+    def __init__(self, g: Grid):
+        transpose = g.width > g.height
+        rows, self.nc = (g.width, g.height) if transpose else (g.height, g.width)
+        cells = [(c * g.width + r if transpose else r * g.width + c) for r in range(rows) for c in range(self.nc)]
         self.trans, self.start = dp.tables(self.nc)
-        dp_index = {(_transposed(m) if self.transpose else m): i for i, m in enumerate(dp.SHAPE_MASKS)}
-        self.fixed_bit = {m: 1 << dp_index[m] for m in SHAPES}
+        dp_index = {(_transposed(m) if transpose else m): i for i, m in enumerate(dp.SHAPE_MASKS)}
+        self.fixed = np.zeros(16, np.int32)
+        for m in SHAPES:
+            self.fixed[m] = 1 << dp_index[m]
         self.free = np.zeros((16, 16, 8), np.int32)  # [must, cannot, kinds present] -> DP shape bits
         for must, cannot, present in itertools.product(range(16), range(16), range(8)):
             bits = 1 if not must else 0
             for m in SHAPES:
                 if m & must == must and not m & cannot and present >> _KIND_INDEX[kind_of(m)] & 1:
-                    bits |= self.fixed_bit[m]
+                    bits |= int(self.fixed[m])
             self.free[must, cannot, present] = bits
-        self.fixed = np.zeros(16, np.int32)
-        for m, bit in self.fixed_bit.items():
-            self.fixed[m] = bit
-        self.order = np.array(self.cells, np.int64)
+        self.order = np.array(cells, np.int64)
         self.around = np.array([[-1 if g.neighbours[i][s] is None else g.neighbours[i][s] for s in SIDES]
                                 for i in range(g.size)], np.int64)
         self.segments_at: list[list[tuple[int, ...]]] = [[] for _ in range(g.size)]
         for segment in g.segments():
             for cell in segment:
                 self.segments_at[cell].append(segment)
+
+
+@functools.cache
+def frame_of(g: Grid) -> Frame:
+    return Frame(g)
+
+
+class Tactics:
+    """One decision's checks on a board of grid ``g`` (see the module's docstring); ``spent``
+    bounds the unrail verdicts."""
+
+    def __init__(self, g: Grid, multicolor: bool, spent: Callable[[], bool] = lambda: False):
+        self.g, self.mc, self.spent = g, multicolor, spent
+        self.frame = frame_of(g)
+        self.segments_at = self.frame.segments_at
         self.known: dict[tuple[Board, tuple[int, ...]], bool] = {}
         self.verdicts: dict[int, bool | None] = {}
         self.unrail = solver_for(g)
@@ -96,8 +111,9 @@ class Tactics:
         return found
 
     def _completable(self, board: Board, counts: tuple[int, int, int]) -> bool:
-        return bool(completable(np.array(board, np.int64), self.order, self.around, self.free, self.fixed, self.trans,
-                                self.start, self.nc, np.array(counts, np.int64)))
+        f = self.frame
+        return bool(completable(np.array(board, np.int64), f.order, f.around, f.free, f.fixed, f.trans, f.start, f.nc,
+                                np.array(counts, np.int64)))
 
     # ------------------------------------------------------------ builds
 
