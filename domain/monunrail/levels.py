@@ -1,8 +1,9 @@
 """MonUnrail's level-2 (greedy) and level-3 (search) bots, and the evaluation of a position.
 
 Both build on the supply a player may believe in (:func:`~domain.monunrail.bot.supply_bounds`),
-never on the hidden counts, and play as level 1 outside the build phase (the unrail phase, where its
-removals already take a win the solver finds; an Impossible to answer; the order after First Turn).
+never on the hidden counts. They unrail with the solver shared by the board size (its memo filled by
+the build phase's verdicts), and play as level 1 elsewhere (an Impossible to answer, the order after
+First Turn) and, out of time, fall back on a tile of a completion the solver finds.
 """
 
 from __future__ import annotations
@@ -23,12 +24,12 @@ from domain.monunrail.turns import seat_to_act
 OFFERED = 8
 """How many builds a bot offers, best first (the worker tries them in turn)."""
 ENDGAME = 20
+"""Believed tiles left from which the bots search in earnest (checks are quick by then)..."""
 DEEPER = 2
-"""Level 3 searches from this many more tiles left."""
+"""... level 3 from this many more."""
 MULTI = 16
 """Believed tiles left from which the bots build 2-3 tiles too."""
-"""Believed tiles left from which the bots search in earnest (checks are quick by then)."""
-UNRAIL_STEPS = 50
+REMOVAL_STEPS = 100
 """At most this many steps of :data:`~domain.monunrail.tactics.UNRAIL_STEP` work units for a removal."""
 SURE = 0.95
 """The value of a win or loss that rests on the supply the bot believes in, not on what it knows."""
@@ -52,7 +53,8 @@ def _fallback(t: Tactics, node: Node, think: Think) -> list[Any]:
     singles = t.single_builds(node.board, node.left)
     think.rng().shuffle(singles)
     witness = complete(node.board, t.g, node.left) or []
-    keeps = [tiles for tiles in singles if tiles[0][0] in dict(witness) and tiles[0][1] & 15 == dict(witness)[tiles[0][0]]]
+    shapes = dict(witness)
+    keeps = [tiles for tiles in singles if shapes.get(tiles[0][0]) == tiles[0][1] & 15]
     return _builds(t, keeps + [tiles for tiles in singles if tiles not in keeps])
 
 
@@ -61,7 +63,7 @@ def _removal(state: MonunrailState, think: Think) -> list[Any]:
     build phase's verdicts have filled), searched step by step while time is left; else level 1's."""
     g = grid_of(state)
     solver, mask = solver_for(g), position_of(state.position.board, state.multicolor)
-    for _ in range(UNRAIL_STEPS):
+    for _ in range(REMOVAL_STEPS):
         value = solver.value(mask, UNRAIL_STEP)
         if value.wins is not None or think.spent():
             break
@@ -102,16 +104,17 @@ def _decide(state: MonunrailState, seat: str, think: Think, deep: bool) -> list[
 
 def greedy_bot(state: MonunrailState, seat: str, think: Think) -> list[Any]:
     """Level 2: Impossible when no completion exists from the supply it believes in; else a build of
-    1-3 tiles that completes the track into an unrail phase the opponent loses; else a one-tile
-    build that keeps the track completable and leaves the opponent no such win -- late in the build,
-    one after which the opponent has no such build either (two plies of :class:`~domain.monunrail.search.Engine`)."""
+    1-3 tiles that completes the track into an unrail phase the opponent loses; else a safe build
+    (the track stays completable, the opponent gets no such win): early on any, from
+    :data:`ENDGAME` tiles left the best by a two-ply :class:`~domain.monunrail.search.Engine`
+    (which also sees an opponent left without a safe build), with builds of 2-3 tiles from
+    :data:`MULTI` left. Unrailing: the solver's winning removal."""
     return _decide(state, seat, think, deep=False)
 
 
 def search_bot(state: MonunrailState, seat: str, think: Think) -> list[Any]:
-    """Level 3: as level 2, but once the supply runs low it searches the build phase as deep as its
-    think time allows (iterative deepening, alpha-beta, builds of 1-3 tiles), solving it to the end
-    when it can."""
+    """Level 3: as level 2, but from :data:`DEEPER` more tiles left it searches as deep as its think
+    time allows (iterative deepening, alpha-beta), to the end of the build phase when it can."""
     return _decide(state, seat, think, deep=True)
 
 
@@ -157,7 +160,7 @@ def evaluate(state: MonunrailState, seat: str, think: Think) -> float:
             return -sign * SURE
     except OutOfTime:
         return 0.0
-    return sign * estimate(t, node)
+    return sign * estimate(t, node) + 0.0  # (never -0.0)
 
 
 __all__ = ["evaluate", "greedy_bot", "search_bot"]

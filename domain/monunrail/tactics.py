@@ -35,8 +35,10 @@ from domain.monunrail.unrail import position_of, solver_for
 
 UNRAIL_BUDGET = 20_000
 """Work units one unrail verdict may spend (as level 1's search)..."""
-UNRAIL_STEP = 2_000
-"""... in steps of this many, the think time asked between them."""
+UNRAIL_STEP = 1_000
+"""... in steps of this many (some 10 ms), the think time asked between them..."""
+UNRAIL_STEPS = 200
+"""... and at most this many steps in one decision, whatever its think time."""
 
 Tile = tuple[int, int]
 Build = tuple[Tile, ...]
@@ -92,7 +94,7 @@ class Tactics:
         self.segments_at = self.frame.segments_at
         self.known: dict[tuple[Board, tuple[int, ...]], bool] = {}
         self.verdicts: dict[int, bool | None] = {}
-        self.unrail = solver_for(g)
+        self.unrail, self.steps = solver_for(g), 0
 
     def counts(self, supply: Mapping[str, int]) -> tuple[int, int, int]:
         """Straights, turns and crossroads in ``supply`` (Multicolor: red and blue added)."""
@@ -225,8 +227,9 @@ class Tactics:
         if mask not in self.verdicts:
             wins = None if mask else False
             for _ in range(UNRAIL_BUDGET // UNRAIL_STEP if mask else 0):  # the memo keeps each step's work
-                if self.spent():
+                if self.spent() or self.steps >= UNRAIL_STEPS:
                     break
+                self.steps += 1
                 wins = self.unrail.value(mask, UNRAIL_STEP).wins
                 if wins is not None:
                     break
