@@ -201,7 +201,7 @@ def _cells(g: Grid, move: int) -> str:
     return " ".join(g.name(i) for i in bits(move))
 
 
-from domain.monunrail.levels import greedy_bot, search_bot  # noqa: E402  (they build on level 1)
+from domain.monunrail.levels import greedy_bot, search_bot  # (they build on level 1)
 
 BOTS = {0: random_bot, 1: sane_bot, 2: greedy_bot, 3: search_bot}
 """The bot of each level (:data:`domain.bots.LEVELS`)."""

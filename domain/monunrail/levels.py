@@ -14,12 +14,21 @@ from domain.bots import Think
 from domain.monunrail.bot import sane_bot, supply_bounds
 from domain.monunrail.notation import format_tiles
 from domain.monunrail.rules import grid_of
-from domain.monunrail.search import (LOST, MAX_DEPTH, WON, Engine, Node, OutOfTime, build_phase, estimate,
-                                     winning_completions)
+from domain.monunrail.search import (
+    LOST,
+    MAX_DEPTH,
+    WON,
+    Engine,
+    Node,
+    OutOfTime,
+    build_phase,
+    estimate,
+    winning_completions,
+)
 from domain.monunrail.state import Build, Impossible, MonunrailState, Unrail
 from domain.monunrail.tactics import UNRAIL_STEP, Tactics
-from domain.monunrail.unrail import position_of, solver_for
 from domain.monunrail.turns import seat_to_act
+from domain.monunrail.unrail import position_of, solver_for
 
 OFFERED = 8
 """How many builds a bot offers, best first (the worker tries them in turn)."""

@@ -19,7 +19,8 @@ from domain.bots import Think
 from domain.monunrail.board import Board
 from domain.monunrail.moves import place
 from domain.monunrail.state import MonunrailState
-from domain.monunrail.tactics import Build as Tiles, Tactics, spend
+from domain.monunrail.tactics import Build as Tiles
+from domain.monunrail.tactics import Tactics, spend
 from domain.monunrail.track import is_complete
 from domain.monunrail.turns import seat_to_act
 
@@ -37,7 +38,7 @@ class OutOfTime(Exception):
 class Node:
     """A build-phase position as a bot sees it: the ``board`` and the supply ``left`` it believes."""
 
-    __slots__ = ("board", "left", "key")
+    __slots__ = ("board", "key", "left")
 
     def __init__(self, board: Board, left: Mapping[str, int]):
         self.board, self.left = board, dict(left)

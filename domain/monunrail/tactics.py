@@ -29,7 +29,15 @@ from domain.monunrail import completion_dp as dp
 from domain.monunrail.board import Board, Grid
 from domain.monunrail.feasible_dp import completable
 from domain.monunrail.moves import place
-from domain.monunrail.tiles import BLUE, CROSS, KINDS, OPPOSITE, SHAPES, SIDES, kind_of, removable, supply_kind
+from domain.monunrail.tiles import (
+    BLUE,
+    KINDS,
+    OPPOSITE,
+    SHAPES,
+    SIDES,
+    kind_of,
+    supply_kind,
+)
 from domain.monunrail.track import is_complete
 from domain.monunrail.unrail import position_of, solver_for
 
@@ -245,9 +253,4 @@ def spend(supply: Mapping[str, int], tiles: Build, multicolor: bool) -> dict[str
     return left
 
 
-def reds(board: Board, multicolor: bool) -> int:
-    """How many tiles the unrail phase may remove."""
-    return sum(1 for code in board if removable(code, multicolor))
-
-
-__all__ = ["CROSS", "Tactics", "spend", "reds"]
+__all__ = ["Frame", "Tactics", "frame_of", "spend"]
