@@ -4,17 +4,17 @@
   search finds one; Impossible last, where it may be called.
 - 1 ``sane``: see :func:`sane_bot`.
 - 2 ``greedy`` (:func:`~domain.monunrail.levels.greedy_bot`): Impossible when no completion exists
-  from the supply it believes in; a build of 1-3 tiles that completes the track into an unrail
-  phase the opponent loses; else a one-tile build that keeps the track completable and leaves the
-  opponent no such win -- and, once the supply runs low, none after which the opponent can leave it
-  without a safe build (two plies of :class:`~domain.monunrail.search.Engine`, builds of 1-3 tiles
-  at the very end). The unrail phase: the solver's winning removal.
-- 3 ``search`` (:func:`~domain.monunrail.levels.search_bot`): as level 2, but once the supply runs
-  low it searches the build phase with builds of 1-3 tiles as deep as its think time allows
-  (iterative deepening, alpha-beta), to the end when it can.
+  from the supply it believes in; else a build of 1-3 tiles that completes the track into an unrail
+  phase the opponent (who moves first there) loses; else a safe build -- the track stays completable
+  and the opponent gets no such win. Early on any; from 20 tiles left the best by a two-ply search
+  (:class:`~domain.monunrail.search.Engine`, which also sees an opponent left without a safe build),
+  with builds of 2-3 tiles from 16 left. Unrailing: the solver's winning removal.
+- 3 ``search`` (:func:`~domain.monunrail.levels.search_bot`): as level 2, but from 22 tiles left it
+  searches the build phase as deep as its think time allows (iterative deepening, alpha-beta), to
+  the end when it can: a game of tempo, where a player without a safe build loses.
 
 Multicolor plays the same way: builds in either colour, and a completion without a red tile wins
-at once. No level sees the supply. What a level-1 bot knows of it (:func:`supply_bounds`) is what a player
+at once. No level sees the supply. What a bot knows of it (:func:`supply_bounds`) is what a player
 can know: no kind holds more than :data:`~domain.monunrail.setup.MAX_PER_KIND` tiles less those of
 the kind already on the board, and a kind it was refused this turn (``kind_exhausted``) holds none.
 Those bounds never hold less than the supply, so when the completion solver finds no completion
@@ -22,8 +22,10 @@ from them, there is none: Impossible is then a sure win. To choose its builds it
 player would, that the supply is the rules' default (:data:`~domain.monunrail.setup.DEFAULT_SUPPLY`)
 less the tiles on the board -- a guess from public facts, which a secret supply may belie.
 
-Searches are bounded (:data:`BOT_BUDGET` work units, a fresh solver each turn, so the choice
-depends on the position and the seed only) and stop when the think time is spent.
+Levels 0 and 1 bound their searches (:data:`BOT_BUDGET` work units, a fresh solver each turn, so
+the choice depends on the position and the seed only); levels 2 and 3 use the unrail solver shared
+by the board size, whose memo holds exact values only (it changes a choice only where a search
+would otherwise run out of budget). All stop when the think time is spent.
 
 >>> from domain.monunrail.rules import begin, decide, evolve
 >>> from domain.monunrail.setup import initial
