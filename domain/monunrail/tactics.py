@@ -92,6 +92,14 @@ def frame_of(g: Grid) -> Frame:
     return Frame(g)
 
 
+def warm_up() -> None:
+    """Load (or compile) the completability check and the default board's tables."""
+    from domain.monunrail.board import grid
+
+    g = grid(8, 7)
+    Tactics(g, multicolor=False).completable((0,) * g.size, {"turn": 4})
+
+
 class Tactics:
     """One decision's checks on a board of grid ``g`` (see the module's docstring); ``spent``
     bounds the unrail verdicts."""
