@@ -10,7 +10,8 @@ complete?), :mod:`~domain.monunrail.completion` (the Impossible solver, with its
 value), :mod:`~domain.monunrail.state`, :mod:`~domain.monunrail.setup`,
 :mod:`~domain.monunrail.moves`, :mod:`~domain.monunrail.turns`, :mod:`~domain.monunrail.timing`,
 :mod:`~domain.monunrail.items`, :mod:`~domain.monunrail.rules` (the decider),
-:mod:`~domain.monunrail.legal`, :mod:`~domain.monunrail.bot` (the built-in bot),
+:mod:`~domain.monunrail.legal`, :mod:`~domain.monunrail.bot` (the built-in bots; levels 2 and 3 in
+:mod:`~domain.monunrail.levels` on :mod:`~domain.monunrail.search` and :mod:`~domain.monunrail.tactics`),
 :mod:`~domain.monunrail.view`, :mod:`~domain.monunrail.svg` and :mod:`~domain.monunrail.analysis`. :data:`MONUNRAIL` is the :class:`domain.game.Game`.
 
 >>> from domain.game import Context
@@ -25,6 +26,7 @@ Built(seat='first', tiles=['D3 RD', 'E3 DL'], at=5000, completed=False, outcome=
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from domain.codec import ORGANIZER
@@ -33,6 +35,7 @@ from domain.game import Context, Deadline, Job, LegalMoves, Result, Viewer, is_d
 from domain.monunrail import bot, legal, rules, turns
 from domain.monunrail import analysis, public
 from domain.monunrail.analysis import MonunrailAnalysis
+from domain.monunrail.levels import evaluate
 from domain.monunrail.public import find_completion
 from domain.monunrail.notation import format_tiles
 from domain.monunrail.setup import initial
@@ -87,6 +90,7 @@ class MonunrailGame:
                                    "refilled, and running out of it loses. Items may shorten or lengthen a turn.")
     time_options: ClassVar[tuple[str, ...]] = ("time",)
     bots: ClassVar[dict[int, Any]] = bot.BOTS
+    evaluate: ClassVar[Callable[..., float]] = staticmethod(evaluate)
 
     def initial(self, options: MonunrailOptions, seed: int) -> MonunrailState:
         return initial(options, seed)

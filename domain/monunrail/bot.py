@@ -3,8 +3,18 @@
 - 0 ``random``: random legal moves, and in the unrail phase a winning removal first when a small
   search finds one; Impossible last, where it may be called.
 - 1 ``sane``: see :func:`sane_bot`.
+- 2 ``greedy`` (:func:`~domain.monunrail.levels.greedy_bot`): Impossible when no completion exists
+  from the supply it believes in; else a build of 1-3 tiles that completes the track into an unrail
+  phase the opponent (who moves first there) loses; else a safe build -- the track stays completable
+  and the opponent gets no such win. Early on any; from 20 tiles left the best by a two-ply search
+  (:class:`~domain.monunrail.search.Engine`, which also sees an opponent left without a safe build),
+  with builds of 2-3 tiles from 16 left. Unrailing: the solver's winning removal.
+- 3 ``search`` (:func:`~domain.monunrail.levels.search_bot`): as level 2, but from 22 tiles left it
+  searches the build phase as deep as its think time allows (iterative deepening, alpha-beta), to
+  the end when it can: a game of tempo, where a player without a safe build loses.
 
-Neither sees the supply. What a level-1 bot knows of it (:func:`supply_bounds`) is what a player
+Multicolor plays the same way: builds in either colour, and a completion without a red tile wins
+at once. No level sees the supply. What a bot knows of it (:func:`supply_bounds`) is what a player
 can know: no kind holds more than :data:`~domain.monunrail.setup.MAX_PER_KIND` tiles less those of
 the kind already on the board, and a kind it was refused this turn (``kind_exhausted``) holds none.
 Those bounds never hold less than the supply, so when the completion solver finds no completion
@@ -12,8 +22,10 @@ from them, there is none: Impossible is then a sure win. To choose its builds it
 player would, that the supply is the rules' default (:data:`~domain.monunrail.setup.DEFAULT_SUPPLY`)
 less the tiles on the board -- a guess from public facts, which a secret supply may belie.
 
-Searches are bounded (:data:`BOT_BUDGET` work units, a fresh solver each turn, so the choice
-depends on the position and the seed only) and stop when the think time is spent.
+Levels 0 and 1 bound their searches (:data:`BOT_BUDGET` work units, a fresh solver each turn, so
+the choice depends on the position and the seed only); levels 2 and 3 use the unrail solver shared
+by the board size, whose memo holds exact values only (it changes a choice only where a search
+would otherwise run out of budget). All stop when the think time is spent.
 
 >>> from domain.monunrail.rules import begin, decide, evolve
 >>> from domain.monunrail.setup import initial
@@ -26,6 +38,10 @@ depends on the position and the seed only) and stop when the think time is spent
 >>> from domain.bots import Think
 >>> random_bot(s, "first", Think(seed=1))[:2]  # unrail phase: the winning removal first
 [Unrail(cells='D3 E3'), Unrail(cells='D3 D4')]
+>>> s = begin(initial(None, seed=0), at=0)
+>>> [e] = decide(s, Build("D3 LR"), Context(now=0, seat="first"))  # D4's rail meets no rail: no completion
+>>> BOTS[2](evolve(s, e), "second", Think(seed=1)), BOTS[3](evolve(s, e), "second", Think(seed=1))
+([Impossible()], [Impossible()])
 """
 
 from __future__ import annotations
@@ -41,7 +57,7 @@ from domain.monunrail.notation import format_tiles, parse_tiles
 from domain.monunrail.rules import grid_of
 from domain.monunrail.setup import DEFAULT_SUPPLY, MAX_PER_KIND
 from domain.monunrail.state import Build, Complete, Impossible, MonunrailState, Unrail
-from domain.monunrail.tiles import STATION, supply_kind, supply_kinds
+from domain.monunrail.tiles import BLUE, STATION, supply_kind, supply_kinds
 from domain.monunrail.track import is_complete
 from domain.monunrail.turns import seat_to_act
 from domain.monunrail.unrail import UnrailSolver, bits, position_of
@@ -129,14 +145,17 @@ def sane_bot(state: MonunrailState, seat: str, think: Think) -> list[Any]:
     if witness is None:
         return [Impossible()]
     builds = [m for m in legal_moves(state, seat) if m not in ("swap", "impossible")]
-    keeps = [m for m in format_tiles(g, witness, mc) if m in builds][:1]  # best so far: a tile of a completion
+    coloured = [(cell, code | colour) for cell, code in witness for colour in ((0, BLUE) if mc else (0,))]
+    keeps = [m for (cell, code), m in zip(coloured, format_tiles(g, coloured, mc))  # best so far: a tile of a completion
+             if m in builds and most.get(supply_kind(code, mc), 0) > 0][:1]
     order = shuffled(builds, think)
     completing: dict[str, bool | None] = {}  # a build that completes the track: does the opponent lose?
     for move in order:
         if think.spent():
             break
-        after = place(board, parse_tiles(g, move, mc))
-        if is_complete(after, g):
+        tiles = parse_tiles(g, move, mc)
+        after = place(board, tiles)
+        if is_complete(after, g) and most.get(supply_kind(tiles[0][1], mc), 0) > 0:  # (not a kind refused)
             completing[move] = _opponent_loses_unrail(after, g, mc)
             if completing[move]:
                 return [Build(move)]
@@ -184,5 +203,7 @@ def _cells(g: Grid, move: int) -> str:
     return " ".join(g.name(i) for i in bits(move))
 
 
-BOTS = {0: random_bot, 1: sane_bot}
+from domain.monunrail.levels import greedy_bot, search_bot  # (they build on level 1)
+
+BOTS = {0: random_bot, 1: sane_bot, 2: greedy_bot, 3: search_bot}
 """The bot of each level (:data:`domain.bots.LEVELS`)."""

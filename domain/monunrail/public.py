@@ -80,9 +80,12 @@ def find_completion(state: MonunrailState) -> tuple[str, ...] | None:
 
 
 def warm_up() -> None:
-    """Load the compiled completion and unrail solvers now rather than at their first question."""
+    """Load the compiled completion and unrail solvers (and the bots' completability check) now
+    rather than at their first question."""
     from domain.monunrail.completion import warm_up as load_completion_solver
+    from domain.monunrail.tactics import warm_up as load_bot_checks
     from domain.monunrail.unrail import warm_up as load_unrail_solver
 
     load_completion_solver()
     load_unrail_solver()
+    load_bot_checks()
