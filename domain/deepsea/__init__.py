@@ -19,11 +19,12 @@ moves, the bot, the analysis), :mod:`~domain.deepsea.best` (the best placement),
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from domain.deepsea import rules
 from domain.deepsea.bot import BOTS
+from domain.deepsea.outlook import evaluate
 from domain.deepsea import moves, public
 from domain.deepsea.moves import DeepseaAnalysis
 from domain.deepsea.public import best_placement, shortest_route
@@ -76,6 +77,7 @@ class DeepseaGame:
                                    "routes 4 min); when one closes the game goes on by itself, and nobody loses on time.")
     time_options: ClassVar[tuple[str, ...]] = ("selection_ms", "action_ms", "routes_ms")
     bots: ClassVar[dict[int, Any]] = BOTS
+    evaluate: ClassVar[Callable[..., float]] = staticmethod(evaluate)
 
     def initial(self, options: DeepseaOptions, seed: int) -> DeepseaState:
         return rules.initial(options, seed)
