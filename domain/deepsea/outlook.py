@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from domain.bots import Think
 from domain.deepsea.best import Search, fitting
-from domain.deepsea.board import Board
+from domain.deepsea.board import SIDE_SHIPS, Board
 from domain.deepsea.routes import distances
 from domain.deepsea.rules import blocked_mask, water
 from domain.deepsea.state import BOARDS, DeepseaState
@@ -43,17 +43,21 @@ CHECK_EVERY = 150
 """How many placements a scan examines between two looks at the think time."""
 KEPT_SCANS = 256
 QUIET_PER_PIECE = 3
+SETUPS = 4
 """How many placements that change no distance a scan keeps of each piece (to spend a piece)."""
 
 
 @dataclass(frozen=True)
 class Scan:
     """A board's value now (the Empire's), its safe placements that change a distance (best for the
-    Empire first), a few that change none, and whether every placement was examined."""
+    Empire first), a few that change none, each side's *setups* (placements that change no distance
+    but narrow the opponent's ways, most first: the next placement there may then lengthen them)
+    and whether every placement was examined."""
 
     value: int
     moves: tuple[Move, ...]
     quiet: tuple[Move, ...]
+    setups: dict[str, tuple[Move, ...]]
     complete: bool = True
 
     def threat(self, side: str) -> int:
@@ -85,7 +89,9 @@ def scan_board(board: Board, blocked: int, bank, spent: Callable[[], bool] | Non
     current = search.value("empire", search.distances)
     moves: list[Move] = []
     quiet: dict[str, list[Move]] = {}
+    setups: dict[str, list[tuple[float, Move]]] = {"empire": [], "marauder": []}
     complete = None not in search.distances.values()
+    widths = {ship: [r.bit_count() for r in c.rings] for ship, c in search.corridors.items()}
     for n, (piece, cells, mask, positions) in enumerate(fitting(board, blocked, bank) if complete else ()):
         if spent is not None and n % CHECK_EVERY == CHECK_EVERY - 1 and spent():
             complete = False
@@ -95,17 +101,36 @@ def scan_board(board: Board, blocked: int, bank, spent: Callable[[], bool] | Non
             kept = quiet.setdefault(piece, [])
             if len(kept) < QUIET_PER_PIECE:
                 kept.append((current, piece, cells))
+            if mask & search.touched:
+                narrowed = {ship: _narrowed(c, widths[ship], positions) for ship, c in search.corridors.items()
+                            if mask & c.cells}
+                for side, theirs in SIDE_SHIPS.items():
+                    score = sum(v for ship, v in narrowed.items() if ship not in theirs) - sum(
+                        v for ship, v in narrowed.items() if ship in theirs)
+                    if score > 0:
+                        setups[side].append((score, (current, piece, cells)))
             continue
         after = search.new_distances(mask, positions, slowed)
         if after is not None:
             moves.append((search.value("empire", search.distances | after), piece, cells))
     moves.sort(key=lambda move: -move[0])
-    found = Scan(current, tuple(moves), tuple(m for kept in quiet.values() for m in kept), complete)
+    best_setups = {side: tuple(m for _, m in sorted(found, key=lambda f: -f[0])[:SETUPS]) for side, found in setups.items()}
+    found = Scan(current, tuple(moves), tuple(m for kept in quiet.values() for m in kept), best_setups, complete)
     if complete:
         _scans[key] = found
         if len(_scans) > KEPT_SCANS:
             _scans.popitem(last=False)
     return found
+
+
+def _narrowed(corridor, widths: list[int], positions) -> float:
+    """How much of its narrowest ring covering ``positions`` takes from a ship's corridor (0 to 1)."""
+    covered: dict[int, int] = {}
+    for p in positions:
+        k = corridor.step.get(p)
+        if k is not None:
+            covered[k] = covered.get(k, 0) + 1
+    return max((n / widths[k] for k, n in covered.items()), default=0.0)
 
 
 def scan_of(state: DeepseaState, number: int, spent: Callable[[], bool] | None = None) -> Scan:

@@ -81,7 +81,8 @@ class Planner:
         pieces = list(dict.fromkeys(threats))[:DENIALS]
         denials = [next(m for m in scan.quiet if m[1] == piece) for piece in pieces
                    if any(m[1] == piece for m in scan.quiet)]
-        return gaining[:2] + denials + gaining[2:]
+        setups = list(scan.setups[self.seat])
+        return gaining[:2] + denials + setups[:2] + gaining[2:] + setups[2:]
 
     def refine(self, numbers: list[int]) -> None:
         """Try the candidates of ``numbers`` in turn, while think time and the cap allow."""
@@ -137,10 +138,10 @@ class Planner:
         return max(shuffled(choosable, self.think), key=worth)
 
     def placement(self, number: int) -> Move | None:
-        """The placement to make on board ``number`` (``None``: pass)."""
+        """The placement to make on board ``number`` (``None``: pass). A pass may end play (both
+        sides passing): never one while that would lose, when a placement keeps play going."""
         self.refine([number])
-        ending = self.state.phase == "single" and winner_if_ended(self.state)
-        if ending == self.seat and self.state.passes >= 1:
+        ending = winner_if_ended(self.state)
+        if ending == self.seat and self.state.phase == "single" and self.state.passes >= 1:
             return None  # the opponent passed: a pass ends play, won
-        return self.plan(number, may_pass=ending == self.seat or self.state.phase != "single")[1]
-
+        return self.plan(number, may_pass=ending == self.seat)[1]
