@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from domain.bots import Think, shuffled
 from domain.deepsea.moves import legal_moves
-from domain.deepsea.outlook import Board_, Move, Scan, dmo_of, outlook, proven, scan_board, scan_of, seat_value
+from domain.deepsea.outlook import THREAT_SHARE, Board_, Move, Scan, dmo_of, outlook, proven, scan_board, scan_of, seat_value
 from domain.deepsea.pentominoes import format_placement, placement_of
 from domain.deepsea.rules import blocked_mask, other
 from domain.deepsea.state import DeepseaMove, DeepseaState
@@ -22,6 +22,8 @@ MAX_SCANS = 48
 """The search's own cap: how many positions after a placement it scans in one decision."""
 CANDIDATES = 8
 """How many of its most gaining placements per board the search tries."""
+QUICK = 24
+"""How many of a side's most gaining placements per board are ranked by :meth:`Planner.quick`."""
 DENIALS = 2
 """How many of the opponent's best pieces the search tries to spend first (placed where they change
 nothing)."""
@@ -51,16 +53,38 @@ class Planner:
             self.boards[n] = ("open", scan.estimate(), len(state.sea(n).bank))
         self.tried: dict[int, list[tuple[float, Move]]] = {n: [] for n in self.scans}
         self.scanned = 0
+        self._gaining: dict[tuple[int, str], list[Move]] = {}
+
+    def gaining(self, number: int, side: str) -> list[Move]:
+        """``side``'s placements on board ``number`` that raise its value, most first."""
+        if (number, side) not in self._gaining:
+            scan, sign = self.scans[number], 1 if side == "empire" else -1
+            self._gaining[number, side] = [m for m in scan.ranked(side) if sign * (m[0] - scan.value) > 0]
+        return self._gaining[number, side]
+
+    def quick(self, number: int, move: Move, side: str) -> float:
+        """The Empire's estimate of board ``number`` after ``side`` plays ``move``, from the scan
+        alone: the threats left are the best placements that neither overlap it nor use its piece."""
+        covered = set(move[2])
+
+        def left(who: str) -> int:
+            for m in self.gaining(number, who):
+                if m[1] != move[1] and not covered.intersection(m[2]):
+                    return abs(m[0] - self.scans[number].value)
+            return 0
+
+        return move[0] + THREAT_SHARE * (left("empire") - left("marauder"))
+
+    def best_quick(self, number: int, side: str) -> tuple[float, Move | None]:
+        """``side``'s best placement on board ``number`` by :meth:`quick` among its :data:`QUICK`
+        most gaining, and the Empire's estimate after it (no placement: a pass)."""
+        sign = 1 if side == "empire" else -1
+        options = [(self.quick(number, m, side), m) for m in self.gaining(number, side)[:QUICK]]
+        return max(options, key=lambda o: sign * o[0]) if options else (self.scans[number].estimate(), None)
 
     def guess(self, number: int, side: str) -> float:
-        """The Empire's estimate of board ``number`` once ``side`` has played its best placement
-        there (its threat spent, the other's left), without scanning it."""
-        scan = self.scans[number]
-        gain = scan.threat(side)
-        if not gain:
-            return scan.estimate()
-        share = 0.5 * scan.threat(other(side))
-        return scan.value + gain - share if side == "empire" else scan.value - gain + share
+        """The Empire's estimate of board ``number`` once ``side`` has played there, unscanned."""
+        return self.best_quick(number, side)[0]
 
     def after(self, number: int, move: Move) -> float | None:
         """The Empire's estimate of board ``number`` after ``move`` (``None``: out of time)."""
@@ -76,7 +100,8 @@ class Planner:
         """The placements worth a scan on board ``number``: the most gaining ones, and a few that
         spend the pieces of the opponent's best placements."""
         scan = self.scans[number]
-        gaining = [m for m in scan.ranked(self.seat) if self.sign * (m[0] - scan.value) > 0][:CANDIDATES]
+        gaining = sorted(self.gaining(number, self.seat)[:QUICK], key=lambda m: -self.sign * self.quick(number, m, self.seat))
+        gaining = gaining[:CANDIDATES]
         threats = [m[1] for m in scan.ranked(other(self.seat)) if self.sign * (m[0] - scan.value) < 0]
         pieces = list(dict.fromkeys(threats))[:DENIALS]
         denials = [next(m for m in scan.quiet if m[1] == piece) for piece in pieces
@@ -103,10 +128,9 @@ class Planner:
         """The best placement on board ``number`` found so far (``None``: a pass) and the bot's
         estimate after it. An untried best placement counts by its :meth:`guess`."""
         options = list(self.tried[number])
-        ranked = [m for m in self.scans[number].ranked(self.seat)
-                  if self.sign * (m[0] - self.scans[number].value) > 0]
-        if ranked and all(move != ranked[0] for _, move in options):
-            options.append((self.sign * self.guess(number, self.seat), ranked[0]))
+        estimate, best = self.best_quick(number, self.seat)
+        if best is not None and all(move != best for _, move in options):
+            options.append((self.sign * estimate, best))
         if not options and not may_pass and self.scans[number].quiet:  # keep play going
             options.append((self.sign * self.scans[number].estimate(), self.scans[number].quiet[0]))
         if may_pass or not options:
