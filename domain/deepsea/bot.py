@@ -7,10 +7,11 @@ submit their ships' true shortest routes when routes are asked for.
   safe placements that help its side (the opponent's routes grow more than its own), else a pass.
   It selects, at random, a board where such a placement exists, else any open board.
 - 2 ``greedy``: the safe placement that helps its side most (the route-length difference, one ply
-  ahead), else a pass; it selects the board where that placement raises its chance of winning the
-  game most (:mod:`domain.deepsea.outlook`: each board's route-length difference, how many pieces
-  are left, the DMO). On the last board it passes to end play when the opponent just passed and
-  that wins.
+  ahead); else, unless play ending now would win, a placement that narrows the opponent's ways
+  without slowing a ship (a setup for its next placement there); else a pass. It selects the board
+  where that placement raises its chance of winning the game most (:mod:`domain.deepsea.outlook`:
+  each board's route-length difference, how many pieces are left, the DMO). On the last board it
+  passes to end play when the opponent just passed and that wins.
 - 3 ``search``: :mod:`domain.deepsea.search`: the boards' threats, the opponent's best reply on the
   same board after each of its placements, and the opponent's best placement on the board left to
   it, within its think time.
@@ -139,11 +140,12 @@ def greedy_bot(state: DeepseaState, seat: str, think: Think) -> list[Any]:
     number = board_in_play(state, seat)
     if number is None or sealed_already(state, seat):
         return []
-    if state.phase == "single" and state.passes >= 1 and winner_if_ended(state) == seat:
+    ending = winner_if_ended(state)
+    if state.phase == "single" and state.passes >= 1 and ending == seat:
         return [DeepseaMove("pass")]
     scan = scan_of(state, number)
-    best = [placement_move(state, number, scan.ranked(seat)[0])] if scan.threat(seat) > 0 else []
-    return best + [DeepseaMove("pass")]
+    best = scan.ranked(seat)[:1] if scan.threat(seat) > 0 else [] if ending == seat else scan.setups[seat][:1]
+    return [placement_move(state, number, move) for move in best] + [DeepseaMove("pass")]
 
 
 def search_bot(state: DeepseaState, seat: str, think: Think) -> list[Any]:

@@ -89,32 +89,32 @@ def scan_board(board: Board, blocked: int, bank, spent: Callable[[], bool] | Non
     current = search.value("empire", search.distances)
     moves: list[Move] = []
     quiet: dict[str, list[Move]] = {}
-    setups: dict[str, list[tuple[float, Move]]] = {"empire": [], "marauder": []}
+    setups: list[tuple[float, Move]] = []  # (narrowing of the Marauder's ways less the Empire's, move)
     complete = None not in search.distances.values()
-    widths = {ship: [r.bit_count() for r in c.rings] for ship, c in search.corridors.items()}
+    ships = [(ship, c, [r.bit_count() for r in c.rings], 1 if ship in SIDE_SHIPS["marauder"] else -1)
+             for ship, c in search.corridors.items()]
+    touched = search.touched
     for n, (piece, cells, mask, positions) in enumerate(fitting(board, blocked, bank) if complete else ()):
         if spent is not None and n % CHECK_EVERY == CHECK_EVERY - 1 and spent():
             complete = False
             break
-        slowed = search.slowed(mask, positions)
-        if not slowed:
-            kept = quiet.setdefault(piece, [])
-            if len(kept) < QUIET_PER_PIECE:
+        if not mask & touched:
+            if len(kept := quiet.setdefault(piece, [])) < QUIET_PER_PIECE:
                 kept.append((current, piece, cells))
-            if mask & search.touched:
-                narrowed = {ship: _narrowed(c, widths[ship], positions) for ship, c in search.corridors.items()
-                            if mask & c.cells}
-                for side, theirs in SIDE_SHIPS.items():
-                    score = sum(v for ship, v in narrowed.items() if ship not in theirs) - sum(
-                        v for ship, v in narrowed.items() if ship in theirs)
-                    if score > 0:
-                        setups[side].append((score, (current, piece, cells)))
             continue
-        after = search.new_distances(mask, positions, slowed)
-        if after is not None:
-            moves.append((search.value("empire", search.distances | after), piece, cells))
+        slowed = [ship for ship, c, _, _ in ships if mask & c.cells and c.lengthened_by(mask, positions)]
+        if slowed:
+            after = search.new_distances(mask, positions, slowed)
+            if after is not None:
+                moves.append((search.value("empire", search.distances | after), piece, cells))
+            continue
+        score = sum(sign * _narrowed(c, widths, positions) for _, c, widths, sign in ships if mask & c.cells)
+        if score:
+            setups.append((score, (current, piece, cells)))
     moves.sort(key=lambda move: -move[0])
-    best_setups = {side: tuple(m for _, m in sorted(found, key=lambda f: -f[0])[:SETUPS]) for side, found in setups.items()}
+    setups.sort(key=lambda found: -found[0])
+    best_setups = {"empire": tuple(m for score, m in setups[:SETUPS] if score > 0),
+                   "marauder": tuple(m for score, m in setups[::-1][:SETUPS] if score < 0)}
     found = Scan(current, tuple(moves), tuple(m for kept in quiet.values() for m in kept), best_setups, complete)
     if complete:
         _scans[key] = found
