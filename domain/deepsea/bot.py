@@ -40,7 +40,7 @@ from domain.bots import Think, first_passing, shuffled
 from domain.deepsea.best import Search, fitting
 from domain.deepsea.board import SIDE_SHIPS
 from domain.deepsea.moves import board_in_play, legal_moves, placements, safe_placements
-from domain.deepsea.outlook import dmo_of, outlook, scan_of, seat_value
+from domain.deepsea.outlook import dmo_of, outlook, scan_of, seat_chance
 from domain.deepsea.pentominoes import format_placement, placement_of
 from domain.deepsea.routes import route_cells
 from domain.deepsea.rules import blocked_mask, selector, undecided, water
@@ -125,7 +125,7 @@ def greedy_board(state: DeepseaState, seat: str, think: Think) -> int:
         number = int(move.split()[1])
         gain = scan_of(state, number).threat(seat)
         _, value, pieces = boards[number]
-        return seat_value({**boards, number: ("open", value + sign * gain, pieces - 1)}, seat, dmo), gain
+        return seat_chance({**boards, number: ("open", value + sign * gain, pieces - 1)}, seat, dmo), gain
 
     return int(max(shuffled(legal_moves(state, seat), think), key=worth).split()[1])
 

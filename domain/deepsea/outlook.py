@@ -175,7 +175,7 @@ def outlook(state: DeepseaState, think: Think | None = None) -> dict[int, Board_
 
 def board_chances(estimate: float, pieces: int) -> tuple[float, float]:
     """The chances that the Empire, and the Marauder, win an open board of this estimate."""
-    spread = 1.0 + 1.2 * math.sqrt(max(pieces, 0))
+    spread = 1.5 + 2.0 * math.sqrt(max(pieces, 0))
     return _normal((estimate - 0.5) / spread), _normal((-estimate - 0.5) / spread)
 
 
@@ -212,14 +212,20 @@ def proven(boards: dict[int, Board_], dmo: str) -> str | None:
     return None
 
 
-def seat_value(boards: dict[int, Board_], seat: str, dmo: str) -> float:
-    """``seat``'s prospects from these outlooks: -1.0 or 1.0 when proven, else strictly between."""
+def seat_chance(boards: dict[int, Board_], seat: str, dmo: str) -> float:
+    """``seat``'s chance of winning the game from these outlooks (0.0 or 1.0 when proven)."""
     sure = proven(boards, dmo)
     if sure is not None:
-        return 1.0 if sure == seat else -1.0
+        return float(sure == seat)
     chance = game_chance(boards, dmo)
-    value = 2.0 * (chance if seat == "empire" else 1.0 - chance) - 1.0
-    return min(0.999, max(-0.999, value))
+    return chance if seat == "empire" else 1.0 - chance
+
+
+def seat_value(boards: dict[int, Board_], seat: str, dmo: str) -> float:
+    """``seat``'s prospects from these outlooks: -1.0 or 1.0 when proven, else strictly between."""
+    if proven(boards, dmo) is not None:
+        return 2.0 * seat_chance(boards, seat, dmo) - 1.0
+    return min(0.999, max(-0.999, 2.0 * seat_chance(boards, seat, dmo) - 1.0))
 
 
 def evaluate(state: DeepseaState, seat: str, think: Think) -> float:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from domain.bots import Think, shuffled
 from domain.deepsea.moves import legal_moves
-from domain.deepsea.outlook import THREAT_SHARE, Board_, Move, Scan, dmo_of, outlook, proven, scan_board, scan_of, seat_value
+from domain.deepsea.outlook import THREAT_SHARE, Board_, Move, Scan, dmo_of, outlook, proven, scan_board, scan_of, seat_chance
 from domain.deepsea.pentominoes import format_placement, placement_of
 from domain.deepsea.rules import blocked_mask, other
 from domain.deepsea.state import DeepseaMove, DeepseaState
@@ -146,7 +146,7 @@ class Planner:
         boards[mine] = ("open", self.sign * estimate, pieces)
         if theirs is not None:
             boards[theirs] = ("open", self.guess(theirs, other(self.seat)), boards[theirs][2] - 1)
-        return seat_value(boards, self.seat, dmo_of(self.state))
+        return seat_chance(boards, self.seat, dmo_of(self.state))
 
     def board(self) -> int:
         """The board to select."""
