@@ -70,9 +70,9 @@ class Scan:
         """The placements that change a distance, best for ``side`` first."""
         return list(self.moves) if side == "empire" else list(reversed(self.moves))
 
-    def estimate(self) -> float:
-        """The Empire's estimate: value and threats."""
-        return self.value + THREAT_SHARE * (self.threat("empire") - self.threat("marauder"))
+    def estimate(self, empire: float = THREAT_SHARE, marauder: float = THREAT_SHARE) -> float:
+        """The Empire's estimate: value and the given shares of each side's threat."""
+        return self.value + empire * self.threat("empire") - marauder * self.threat("marauder")
 
 
 _scans: OrderedDict[tuple, Scan] = OrderedDict()

@@ -13,15 +13,19 @@ from __future__ import annotations
 
 from domain.bots import Think, shuffled
 from domain.deepsea.moves import legal_moves
-from domain.deepsea.outlook import THREAT_SHARE, Board_, Move, Scan, dmo_of, outlook, proven, scan_board, scan_of, seat_chance
+from domain.deepsea.outlook import Board_, Move, Scan, dmo_of, outlook, proven, scan_board, scan_of, seat_chance
 from domain.deepsea.pentominoes import format_placement, placement_of
-from domain.deepsea.rules import blocked_mask, other
+from domain.deepsea.rules import blocked_mask, other, priority_side
 from domain.deepsea.state import DeepseaMove, DeepseaState
 
 MAX_SCANS = 48
 """The search's own cap: how many positions after a placement it scans in one decision."""
 CANDIDATES = 8
 """How many of its most gaining placements per board the search tries."""
+NEXT_SHARE, LATER_SHARE = 0.8, 0.4
+"""How much of a side's threat (its best placement) a board's estimate counts: the side that plays
+first next (next round's priority, or the opponent on the last board) takes its best board; the
+other side gets what is left to it."""
 QUICK = 24
 """How many of a side's most gaining placements per board are ranked by :meth:`Planner.quick`."""
 DENIALS = 2
@@ -48,9 +52,11 @@ class Planner:
         self.state, self.seat, self.think = state, seat, think
         self.sign = 1 if seat == "empire" else -1
         self.boards: dict[int, Board_] = outlook(state)
+        first = other(seat) if state.phase == "single" else priority_side(state.round + 1)
+        self.shares = tuple(NEXT_SHARE if side == first else LATER_SHARE for side in ("empire", "marauder"))
         self.scans: dict[int, Scan] = {n: scan_of(state, n) for n in state.open_boards()}
         for n, scan in self.scans.items():
-            self.boards[n] = ("open", scan.estimate(), len(state.sea(n).bank))
+            self.boards[n] = ("open", scan.estimate(*self.shares), len(state.sea(n).bank))
         self.tried: dict[int, list[tuple[float, Move]]] = {n: [] for n in self.scans}
         self.scanned = 0
         self._gaining: dict[tuple[int, str], list[Move]] = {}
@@ -73,14 +79,14 @@ class Planner:
                     return abs(m[0] - self.scans[number].value)
             return 0
 
-        return move[0] + THREAT_SHARE * (left("empire") - left("marauder"))
+        return move[0] + self.shares[0] * left("empire") - self.shares[1] * left("marauder")
 
     def best_quick(self, number: int, side: str) -> tuple[float, Move | None]:
         """``side``'s best placement on board ``number`` by :meth:`quick` among its :data:`QUICK`
         most gaining, and the Empire's estimate after it (no placement: a pass)."""
         sign = 1 if side == "empire" else -1
         options = [(self.quick(number, m, side), m) for m in self.gaining(number, side)[:QUICK]]
-        return max(options, key=lambda o: sign * o[0]) if options else (self.scans[number].estimate(), None)
+        return max(options, key=lambda o: sign * o[0]) if options else (self.scans[number].estimate(*self.shares), None)
 
     def guess(self, number: int, side: str) -> float:
         """The Empire's estimate of board ``number`` once ``side`` has played there, unscanned."""
@@ -94,7 +100,7 @@ class Planner:
             covered |= board.bit(cell)
         self.scanned += 1
         scan = scan_board(board, blocked_mask(board, sea) | covered, set(sea.bank) - {move[1]}, self.think.spent)
-        return scan.estimate() if scan.complete else None
+        return scan.estimate(*self.shares) if scan.complete else None
 
     def candidates(self, number: int) -> list[Move]:
         """The placements worth a scan on board ``number``: the most gaining ones, and a few that
@@ -132,9 +138,9 @@ class Planner:
         if best is not None and all(move != best for _, move in options):
             options.append((self.sign * estimate, best))
         if not options and not may_pass and self.scans[number].quiet:  # keep play going
-            options.append((self.sign * self.scans[number].estimate(), self.scans[number].quiet[0]))
+            options.append((self.sign * self.scans[number].estimate(*self.shares), self.scans[number].quiet[0]))
         if may_pass or not options:
-            options.append((self.sign * self.scans[number].estimate(), None))
+            options.append((self.sign * self.scans[number].estimate(*self.shares), None))
         return max(options, key=lambda option: option[0])
 
     def chance(self, mine: int, theirs: int | None) -> float:
