@@ -39,7 +39,7 @@ Move = tuple[int, str, tuple[int, ...]]
 
 THREAT_SHARE = 0.5
 """How much of the threats' difference a board's estimate counts."""
-CHECK_EVERY = 150
+CHECK_EVERY = 64
 """How many placements a scan examines between two looks at the think time."""
 KEPT_SCANS = 256
 QUIET_PER_PIECE = 3
@@ -91,7 +91,9 @@ def scan_board(board: Board, blocked: int, bank, spent: Callable[[], bool] | Non
     quiet: dict[str, list[Move]] = {}
     setups: list[tuple[float, Move]] = []  # (narrowing of the Marauder's ways less the Empire's, move)
     complete = None not in search.distances.values()
-    ships = [(ship, c, [r.bit_count() for r in c.rings], 1 if ship in SIDE_SHIPS["marauder"] else -1)
+    # A ship's corridor, and how much covering one of its cells narrows it (one over its mean width),
+    # counted for the Empire (Marauder ships) or against it (its own).
+    ships = [(ship, c, (1 if ship in SIDE_SHIPS["marauder"] else -1) * len(c.rings) / max(1, c.cells.bit_count()))
              for ship, c in search.corridors.items()]
     touched = search.touched
     for n, (piece, cells, mask, positions) in enumerate(fitting(board, blocked, bank) if complete else ()):
@@ -102,13 +104,13 @@ def scan_board(board: Board, blocked: int, bank, spent: Callable[[], bool] | Non
             if len(kept := quiet.setdefault(piece, [])) < QUIET_PER_PIECE:
                 kept.append((current, piece, cells))
             continue
-        slowed = [ship for ship, c, _, _ in ships if mask & c.cells and c.lengthened_by(mask, positions)]
+        slowed = [ship for ship, c, _ in ships if mask & c.cells and c.lengthened_by(mask, positions)]
         if slowed:
             after = search.new_distances(mask, positions, slowed)
             if after is not None:
                 moves.append((search.value("empire", search.distances | after), piece, cells))
             continue
-        score = sum(sign * _narrowed(c, widths, positions) for _, c, widths, sign in ships if mask & c.cells)
+        score = sum(weight * (mask & c.cells).bit_count() for _, c, weight in ships)
         if score:
             setups.append((score, (current, piece, cells)))
     moves.sort(key=lambda move: -move[0])
@@ -121,16 +123,6 @@ def scan_board(board: Board, blocked: int, bank, spent: Callable[[], bool] | Non
         if len(_scans) > KEPT_SCANS:
             _scans.popitem(last=False)
     return found
-
-
-def _narrowed(corridor, widths: list[int], positions) -> float:
-    """How much of its narrowest ring covering ``positions`` takes from a ship's corridor (0 to 1)."""
-    covered: dict[int, int] = {}
-    for p in positions:
-        k = corridor.step.get(p)
-        if k is not None:
-            covered[k] = covered.get(k, 0) + 1
-    return max((n / widths[k] for k, n in covered.items()), default=0.0)
 
 
 def scan_of(state: DeepseaState, number: int, spent: Callable[[], bool] | None = None) -> Scan:

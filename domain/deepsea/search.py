@@ -18,7 +18,7 @@ from domain.deepsea.pentominoes import format_placement, placement_of
 from domain.deepsea.rules import blocked_mask, other, priority_side
 from domain.deepsea.state import DeepseaMove, DeepseaState
 
-MAX_SCANS = 48
+MAX_SCANS = 32
 """The search's own cap: how many positions after a placement it scans in one decision."""
 CANDIDATES = 8
 """How many of its most gaining placements per board the search tries."""
