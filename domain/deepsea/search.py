@@ -1,19 +1,30 @@
 """Level 3 of Deep Sea Voyage: a search over the board selection and the placements.
 
 Every open board is scanned first (:mod:`domain.deepsea.outlook`: every safe placement with its
-value, both sides' threats). Then, while think time is left, the most gaining placements of the
-boards the bot may play on (and a few that spend a piece the opponent's best placement needs) are
-tried one by one: each is scanned again after it, so its estimate counts the opponent's best reply
-on that board and the threats it leaves. The board is chosen by the chance of winning the game
+value, both sides' threats, setups); a placement's quick estimate is its value and the threats it
+leaves (the best placements that neither overlap it nor use its piece). Then, while think time is
+left, the most promising placements of the boards the bot may play on (the best by quick estimate,
+a few that spend a piece the opponent's best placement needs, setups) are tried one by one: each
+is scanned again after it, so its estimate counts the opponent's best reply there. The side that
+plays first next counts more of its threat. The board is chosen by the chance of winning the game
 once both sides have played, the opponent's board being the worst for the bot among those left to
-it; the placement by its estimate, against a pass.
-"""
+it; the placement by its estimate, against a pass (never one that would end play lost)."""
 
 from __future__ import annotations
 
 from domain.bots import Think, shuffled
 from domain.deepsea.moves import legal_moves
-from domain.deepsea.outlook import Board_, Move, Scan, dmo_of, outlook, proven, scan_board, scan_of, seat_chance
+from domain.deepsea.outlook import (
+    Board_,
+    Move,
+    Scan,
+    dmo_of,
+    outlook,
+    proven,
+    scan_board,
+    scan_of,
+    seat_chance,
+)
 from domain.deepsea.pentominoes import format_placement, placement_of
 from domain.deepsea.rules import blocked_mask, other, priority_side
 from domain.deepsea.state import DeepseaMove, DeepseaState
@@ -106,8 +117,8 @@ class Planner:
         """The placements worth a scan on board ``number``: the most gaining ones, and a few that
         spend the pieces of the opponent's best placements."""
         scan = self.scans[number]
-        gaining = sorted(self.gaining(number, self.seat)[:QUICK], key=lambda m: -self.sign * self.quick(number, m, self.seat))
-        gaining = gaining[:CANDIDATES]
+        by_quick = sorted(self.gaining(number, self.seat)[:QUICK], key=lambda m: -self.sign * self.quick(number, m, self.seat))
+        gaining = by_quick[:CANDIDATES]
         threats = [m[1] for m in scan.ranked(other(self.seat)) if self.sign * (m[0] - scan.value) < 0]
         pieces = list(dict.fromkeys(threats))[:DENIALS]
         denials = [next(m for m in scan.quiet if m[1] == piece) for piece in pieces
