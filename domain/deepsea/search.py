@@ -117,8 +117,8 @@ class Planner:
         """The placements worth a scan on board ``number``: the most gaining ones, and a few that
         spend the pieces of the opponent's best placements."""
         scan = self.scans[number]
-        by_quick = sorted(self.gaining(number, self.seat)[:QUICK], key=lambda m: -self.sign * self.quick(number, m, self.seat))
-        gaining = by_quick[:CANDIDATES]
+        gaining = sorted(self.gaining(number, self.seat)[:QUICK],
+                         key=lambda m: -self.sign * self.quick(number, m, self.seat))[:CANDIDATES]
         threats = [m[1] for m in scan.ranked(other(self.seat)) if self.sign * (m[0] - scan.value) < 0]
         pieces = list(dict.fromkeys(threats))[:DENIALS]
         denials = [next(m for m in scan.quiet if m[1] == piece) for piece in pieces
