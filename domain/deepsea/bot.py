@@ -37,6 +37,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from domain.bots import Think, first_passing, shuffled
@@ -133,35 +134,40 @@ def greedy_board(state: DeepseaState, seat: str, think: Think) -> int:
     return int(max(shuffled(legal_moves(state, seat), think), key=worth).split()[1])
 
 
-def greedy_bot(state: DeepseaState, seat: str, think: Think) -> list[Any]:
-    """Level 2 (see the module's docstring). Its one ply is a scan of each open board: no search
-    to cut short, so it does not look at the think time."""
+def turn(state: DeepseaState, seat: str, select: Callable[[], int], place: Callable[[int], list[Any]]) -> list[Any]:
+    """A level's turn: ``select()`` when it selects a board, its routes when they are asked for,
+    else ``place(board)`` on the board it plays on (nothing once its action is sealed)."""
     if selector(state) == seat:
-        return [DeepseaMove(f"select {greedy_board(state, seat, think)}")]
+        return [DeepseaMove(f"select {select()}")]
     if state.phase == "routes":
         return [] if has_submitted(state.box, seat) else routes_submission(state, seat)
     number = board_in_play(state, seat)
-    if number is None or sealed_already(state, seat):
-        return []
-    ending = winner_if_ended(state)
-    if state.phase == "single" and state.passes >= 1 and ending == seat:
-        return [DeepseaMove("pass")]
-    scan = scan_of(state, number)
-    best = scan.ranked(seat)[:1] if scan.threat(seat) > 0 else [] if ending == seat else scan.setups[seat][:1]
-    return [placement_move(state, number, move) for move in best] + [DeepseaMove("pass")]
+    return [] if number is None or sealed_already(state, seat) else place(number)
+
+
+def greedy_bot(state: DeepseaState, seat: str, think: Think) -> list[Any]:
+    """Level 2 (see the module's docstring). Its one ply is a scan of each open board: no search
+    to cut short, so it does not look at the think time."""
+
+    def place(number: int) -> list[Any]:
+        ending = winner_if_ended(state)
+        if state.phase == "single" and state.passes >= 1 and ending == seat:
+            return [DeepseaMove("pass")]
+        scan = scan_of(state, number)
+        best = scan.ranked(seat)[:1] if scan.threat(seat) > 0 else [] if ending == seat else scan.setups[seat][:1]
+        return [placement_move(state, number, move) for move in best] + [DeepseaMove("pass")]
+
+    return turn(state, seat, lambda: greedy_board(state, seat, think), place)
 
 
 def search_bot(state: DeepseaState, seat: str, think: Think) -> list[Any]:
     """Level 3 (see the module's docstring)."""
-    if selector(state) == seat:
-        return [DeepseaMove(f"select {Planner(state, seat, think).board()}")]
-    if state.phase == "routes":
-        return [] if has_submitted(state.box, seat) else routes_submission(state, seat)
-    number = board_in_play(state, seat)
-    if number is None or sealed_already(state, seat):
-        return []
-    move = Planner(state, seat, think).placement(number)
-    return ([placement_move(state, number, move)] if move else []) + [DeepseaMove("pass")]
+
+    def place(number: int) -> list[Any]:
+        move = Planner(state, seat, think).placement(number)
+        return ([placement_move(state, number, move)] if move else []) + [DeepseaMove("pass")]
+
+    return turn(state, seat, lambda: Planner(state, seat, think).board(), place)
 
 
 BOTS = {0: random_bot, 1: sane_bot, 2: greedy_bot, 3: search_bot}
