@@ -41,7 +41,7 @@ THREAT_SHARE = 0.5
 """How much of the threats' difference a board's estimate counts."""
 CHECK_EVERY = 64
 """How many placements a scan examines between two looks at the think time."""
-KEPT_SCANS = 256
+KEPT_SCANS = 64
 QUIET_PER_PIECE = 3
 SETUPS = 4
 """How many placements that change no distance a scan keeps of each piece (to spend a piece)."""
