@@ -42,9 +42,12 @@ THREAT_SHARE = 0.5
 CHECK_EVERY = 64
 """How many placements a scan examines between two looks at the think time."""
 KEPT_SCANS = 64
+"""How many finished scans are kept (the latest used), by position."""
 QUIET_PER_PIECE = 3
+"""How many placements that change no distance and touch no shortest route a scan keeps of each
+piece (to spend a piece)."""
 SETUPS = 4
-"""How many placements that change no distance a scan keeps of each piece (to spend a piece)."""
+"""How many setups a scan keeps for each side."""
 
 
 @dataclass(frozen=True)
