@@ -140,15 +140,15 @@ def dmo_of(state: DeepseaState) -> str:
     return state.options.dmo or "marauder"
 
 
-Board_ = tuple[str, float, int]
+BoardOutlook = tuple[str, float, int]
 """One board's outlook: ``("won", 0, 0)`` by the Empire / ``("lost", ...)`` / ``("even", ...)``
 when decided, else ``("open", the Empire's estimate, pieces left)``."""
 
 
-def outlook(state: DeepseaState, think: Think | None = None) -> dict[int, Board_]:
+def outlook(state: DeepseaState, think: Think | None = None) -> dict[int, BoardOutlook]:
     """Every board's outlook now; an open board's estimate counts the threats when its scan is
     done within ``think``'s time (not asked: values only)."""
-    found: dict[int, Board_] = {}
+    found: dict[int, BoardOutlook] = {}
     over = state.phase in ("routes", "scoring", "over")
     for n in BOARDS:
         sea = state.sea(n)
@@ -178,7 +178,7 @@ def _normal(x: float) -> float:
     return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
 
 
-def game_chance(boards: dict[int, Board_], dmo: str) -> float:
+def game_chance(boards: dict[int, BoardOutlook], dmo: str) -> float:
     """The Empire's chance of winning the game: boards won, less the Marauder's, above zero (or
     zero with the Empire the DMO)."""
     spread = {0: 1.0}  # boards won by the Empire less the Marauder's -> chance
@@ -196,7 +196,7 @@ def game_chance(boards: dict[int, Board_], dmo: str) -> float:
     return sum(p for lead, p in spread.items() if lead > 0 or (lead == 0 and dmo == "empire"))
 
 
-def proven(boards: dict[int, Board_], dmo: str) -> str | None:
+def proven(boards: dict[int, BoardOutlook], dmo: str) -> str | None:
     """The side that wins whatever happens on the open boards (``None``: not decided yet)."""
     lead = sum((kind == "won") - (kind == "lost") for kind, _, _ in boards.values())
     undecided = sum(kind == "open" for kind, _, _ in boards.values())
@@ -207,7 +207,7 @@ def proven(boards: dict[int, Board_], dmo: str) -> str | None:
     return None
 
 
-def seat_chance(boards: dict[int, Board_], seat: str, dmo: str) -> float:
+def seat_chance(boards: dict[int, BoardOutlook], seat: str, dmo: str) -> float:
     """``seat``'s chance of winning the game from these outlooks (0.0 or 1.0 when proven)."""
     sure = proven(boards, dmo)
     if sure is not None:
@@ -216,7 +216,7 @@ def seat_chance(boards: dict[int, Board_], seat: str, dmo: str) -> float:
     return chance if seat == "empire" else 1.0 - chance
 
 
-def seat_value(boards: dict[int, Board_], seat: str, dmo: str) -> float:
+def seat_value(boards: dict[int, BoardOutlook], seat: str, dmo: str) -> float:
     """``seat``'s prospects from these outlooks: -1.0 or 1.0 when proven, else strictly between."""
     if proven(boards, dmo) is not None:
         return 2.0 * seat_chance(boards, seat, dmo) - 1.0

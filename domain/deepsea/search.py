@@ -15,7 +15,7 @@ from __future__ import annotations
 from domain.bots import Think, shuffled
 from domain.deepsea.moves import legal_moves
 from domain.deepsea.outlook import (
-    Board_,
+    BoardOutlook,
     Move,
     Scan,
     dmo_of,
@@ -62,7 +62,7 @@ class Planner:
     def __init__(self, state: DeepseaState, seat: str, think: Think):
         self.state, self.seat, self.think = state, seat, think
         self.sign = 1 if seat == "empire" else -1
-        self.boards: dict[int, Board_] = outlook(state)
+        self.boards: dict[int, BoardOutlook] = outlook(state)
         first = other(seat) if state.phase == "single" else priority_side(state.round + 1)
         self.shares = tuple(NEXT_SHARE if side == first else LATER_SHARE for side in ("empire", "marauder"))
         self.scans: dict[int, Scan] = {n: scan_of(state, n) for n in state.open_boards()}
