@@ -6,8 +6,9 @@ The modules follow the rules page: :mod:`~domain.deepsea.board` (cells, layouts,
 :mod:`~domain.deepsea.pentominoes` (the twelve pieces, placements as written),
 :mod:`~domain.deepsea.routes` (shortest routes), :mod:`~domain.deepsea.state` (options, commands,
 events, state), :mod:`~domain.deepsea.rules` (the decider), :mod:`~domain.deepsea.moves` (legal
-moves, the bot, the analysis), :mod:`~domain.deepsea.best` (the best placement),
-:mod:`~domain.deepsea.view` and :mod:`~domain.deepsea.svg`. :data:`DEEPSEA` is the
+moves, the analysis), :mod:`~domain.deepsea.best` (the best placement),
+:mod:`~domain.deepsea.bot` (the bots by level), :mod:`~domain.deepsea.outlook` (board scans, the
+evaluation), :mod:`~domain.deepsea.search` (level 3), :mod:`~domain.deepsea.view` and :mod:`~domain.deepsea.svg`. :data:`DEEPSEA` is the
 :class:`domain.game.Game` the server plays.
 
 >>> from domain.game import Context
