@@ -6,8 +6,9 @@ The modules follow the rules page: :mod:`~domain.deepsea.board` (cells, layouts,
 :mod:`~domain.deepsea.pentominoes` (the twelve pieces, placements as written),
 :mod:`~domain.deepsea.routes` (shortest routes), :mod:`~domain.deepsea.state` (options, commands,
 events, state), :mod:`~domain.deepsea.rules` (the decider), :mod:`~domain.deepsea.moves` (legal
-moves, the bot, the analysis), :mod:`~domain.deepsea.best` (the best placement),
-:mod:`~domain.deepsea.view` and :mod:`~domain.deepsea.svg`. :data:`DEEPSEA` is the
+moves, the analysis), :mod:`~domain.deepsea.best` (the best placement),
+:mod:`~domain.deepsea.bot` (the bots by level), :mod:`~domain.deepsea.outlook` (board scans, the
+evaluation), :mod:`~domain.deepsea.search` (level 3), :mod:`~domain.deepsea.view` and :mod:`~domain.deepsea.svg`. :data:`DEEPSEA` is the
 :class:`domain.game.Game` the server plays.
 
 >>> from domain.game import Context
@@ -19,11 +20,12 @@ moves, the bot, the analysis), :mod:`~domain.deepsea.best` (the best placement),
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
 from domain.deepsea import rules
 from domain.deepsea.bot import BOTS
+from domain.deepsea.outlook import evaluate
 from domain.deepsea import moves, public
 from domain.deepsea.moves import DeepseaAnalysis
 from domain.deepsea.public import best_placement, shortest_route
@@ -76,6 +78,7 @@ class DeepseaGame:
                                    "routes 4 min); when one closes the game goes on by itself, and nobody loses on time.")
     time_options: ClassVar[tuple[str, ...]] = ("selection_ms", "action_ms", "routes_ms")
     bots: ClassVar[dict[int, Any]] = BOTS
+    evaluate: ClassVar[Callable[..., float]] = staticmethod(evaluate)
 
     def initial(self, options: DeepseaOptions, seed: int) -> DeepseaState:
         return rules.initial(options, seed)

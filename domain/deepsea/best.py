@@ -62,14 +62,15 @@ def candidates(size: int) -> tuple[Candidate, ...]:
     return tuple(found)
 
 
-def _fitting(board: Board, blocked: int, bank: Bank) -> list[Candidate]:
+def fitting(board: Board, blocked: int, bank: Bank) -> list[Candidate]:
+    """Every candidate from ``bank`` on free placeable cells (``blocked``: the cells pentominoes cover)."""
     taken = ~(board.placeable & ~blocked)
     return [c for c in candidates(board.size) if c[0] in bank and not c[2] & taken]
 
 
 def legal_placements(board: Board, blocked: int, bank: Bank) -> list[tuple[str, tuple[int, ...]]]:
     """Every (piece, cell indices) from ``bank`` on free placeable cells, cutting a ship off or not."""
-    return [(piece, cells) for piece, cells, _, _ in _fitting(board, blocked, bank)]
+    return [(piece, cells) for piece, cells, _, _ in fitting(board, blocked, bank)]
 
 
 class Search:
@@ -140,7 +141,7 @@ def placements_keeping_routes(board: Board, blocked: int, bank: Bank) -> list[tu
     if None in search.distances.values():
         return []
     kept = []
-    for piece, cells, mask, positions in _fitting(board, blocked, bank):
+    for piece, cells, mask, positions in fitting(board, blocked, bank):
         slowed = search.slowed(mask, positions)
         if not slowed or search.new_distances(mask, positions, slowed) is not None:
             kept.append((piece, cells))
@@ -153,7 +154,7 @@ def placement_values(board: Board, blocked: int, bank: Bank, side: str) -> list[
     if None in search.distances.values():
         return []
     current, found = search.value(side, search.distances), []
-    for piece, cells, mask, positions in _fitting(board, blocked, bank):
+    for piece, cells, mask, positions in fitting(board, blocked, bank):
         slowed = search.slowed(mask, positions)
         after = search.new_distances(mask, positions, slowed) if slowed else {}
         if after is not None:
@@ -168,13 +169,13 @@ def best_placement(board: Board, blocked: int, bank: Bank, side: str) -> BestPla
     searched once one keeps the value (they only lower it)."""
     search = Search(board, blocked)
     current = search.value(side, search.distances)
-    fitting = _fitting(board, blocked, bank)
+    fits = fitting(board, blocked, bank)
     if None in search.distances.values():
-        return BestPlacement(placement=None, value=current, current=current, examined=len(fitting))
+        return BestPlacement(placement=None, value=current, current=current, examined=len(fits))
     opponents = [ship for ship in SHIPS if ship not in SIDE_SHIPS[side]]
     opponent_cells = search.corridors[opponents[0]].cells | search.corridors[opponents[1]].cells
     best, best_value = None, None
-    for piece, cells, mask, positions in fitting:
+    for piece, cells, mask, positions in fits:
         if best_value is not None and best_value >= current:
             # Only a placement that slows an opponent can do better than the value now.
             if not mask & opponent_cells or not search.slowed(mask, positions, opponents):
@@ -190,6 +191,6 @@ def best_placement(board: Board, blocked: int, bank: Bank, side: str) -> BestPla
         if best_value is None or value > best_value:
             best, best_value = (piece, cells), value
     if best is None:
-        return BestPlacement(placement=None, value=current, current=current, examined=len(fitting))
+        return BestPlacement(placement=None, value=current, current=current, examined=len(fits))
     return BestPlacement(placement=placement_of(*best, board.size), value=best_value, current=current,
-                         examined=len(fitting))
+                         examined=len(fits))
