@@ -19,10 +19,11 @@ CairoPlaced(seat='first', cell='Gl', at=5000, outcome=None)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from domain.cairo import rules
-from domain.cairo.bot import BOTS
+from domain.cairo.bot import BOTS, evaluate
 from domain.cairo import analysis, public
 from domain.cairo.analysis import CairoAnalysis
 from domain.cairo.geometry import INDEX
@@ -63,6 +64,7 @@ class CairoGame:
                                    "started used up whole; running out of reserve loses.")
     time_options: ClassVar[tuple[str, ...]] = ("time",)
     bots: ClassVar[dict[int, Any]] = BOTS
+    evaluate: ClassVar[Callable[..., float]] = staticmethod(evaluate)
 
     def initial(self, options: CairoOptions, seed: int) -> CairoState:
         return rules.initial(options, seed)

@@ -1,0 +1,97 @@
+"""Cairo's search: iterative deepening of the compiled alpha-beta (:mod:`domain.cairo.engine`),
+asking the think time between slices of a few hundred nodes.
+
+Games are short and the corridor narrows fast, so late in the game the search reaches every end:
+its value is then exact (a proven win or loss, :func:`proven`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from domain.bots import Think
+from domain.cairo import engine
+from domain.cairo.state import SEATS, CairoState
+
+SLICE = 300
+"""Surveys (the search's unit of work, about 2 us each) between two questions of the think time."""
+MAX_NODES = 1_000_000
+"""The search's own cap, in surveys (a few seconds), for a think time that never runs out."""
+MAYBE = 0.4
+"""The heuristic's weight of a piece next to a corridor cell that may yet be filled."""
+
+
+class Position:
+    """A state as the engine sees it: the board array, the seat to move (0, 1), the tiebreak, the
+    hash key, the surveyed root and the engine's buffers."""
+
+    def __init__(self, state: CairoState):
+        self.owners = np.array(state.owners, np.int64)
+        self.side = len(state.moves) % 2
+        self.tiebreak = 0 if state.options.tiebreak == "first_player_loses" else 1
+        self.key = int(np.bitwise_xor.reduce(
+            [engine.ZOBRIST[c, o] for c, o in enumerate(self.owners) if o >= 0] or [np.int64(0)]))
+        self.cors, self.legs, self.ws = engine.workspace()
+        self.status = engine.survey(self.owners, self.cors[0], self.legs[0], self.ws)
+
+    def moves(self) -> np.ndarray:
+        """The distinct moves (every legal corridor cell, one pocket cell)."""
+        out = np.empty(engine.N, np.int64)
+        return out[:engine._moves(self.owners, self.cors[0], self.legs[0], out)]
+
+    def heuristic(self, side: int) -> float:
+        return float(engine.heuristic(self.owners, self.cors[0], self.legs[0], side, self.tiebreak, MAYBE))
+
+
+def proven(value: float) -> bool:
+    """Whether a search value is a proven win or loss."""
+    return abs(value) >= engine.WIN - 1_000
+
+
+class Searched:
+    """What a search found: the root's ``moves`` with their ``values`` (best first), the ``depth``
+    completed (0: none) and whether the best value is ``exact`` (proven)."""
+
+    def __init__(self, moves: list[int], values: list[float], depth: int):
+        self.moves, self.values, self.depth = moves, values, depth
+
+    @property
+    def value(self) -> float:
+        return self.values[0] if self.values else 0.0
+
+
+def search(position: Position, think: Think, max_depth: int = 60, max_nodes: int = MAX_NODES) -> Searched:
+    """Iterative deepening from ``position`` (not over) until the think time is spent, the value
+    is proven, ``max_depth`` plies or ``max_nodes``. The moves come back best first by the
+    deepest completed iteration."""
+    order = position.moves()
+    values = np.zeros(len(order))
+    tt = engine.table()
+    budget = np.zeros(1, np.int64)
+    done = Searched([int(m) for m in order], [0.0] * len(order), 0)
+    used = 0
+    for depth in range(1, max_depth + 1):
+        while True:
+            if think.spent() or used >= max_nodes:
+                return done
+            budget[0] = SLICE
+            best = engine.root_values(position.owners, position.side, depth, position.key, position.cors,
+                                      position.legs, position.ws, tt, budget, position.tiebreak, MAYBE, order, values)
+            used += SLICE - max(0, int(budget[0]))
+            if best >= 0:
+                break
+        ranked = sorted(range(len(order)), key=lambda i: (i != best, -values[i]))
+        order, values = order[ranked], values[ranked]
+        done = Searched([int(m) for m in order], [float(v) for v in values], depth)
+        if proven(done.value) or all(proven(v) for v in values) or depth >= _plies_left(position):
+            return done
+    return done
+
+
+def _plies_left(position: Position) -> int:
+    """An upper bound on the plies to the end: the empty cells."""
+    return int((position.owners < 0).sum())
+
+
+def seat_index(seat: str) -> int:
+    return SEATS.index(seat)
