@@ -13,7 +13,7 @@ from domain.bots import Think
 from domain.cairo import engine
 from domain.cairo.state import SEATS, CairoState
 
-SLICE = 300
+SLICE = 100
 """Surveys (the search's unit of work, about 2 us each) between two questions of the think time."""
 MAX_NODES = 1_000_000
 """The search's own cap, in surveys (a few seconds), for a think time that never runs out."""
