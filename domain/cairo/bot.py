@@ -35,7 +35,7 @@ from domain.bots import Think, after_calls, first_passing, shuffled
 from domain.cairo import engine
 from domain.cairo.corridor import cells_of
 from domain.cairo.geometry import INDEX, NAMES
-from domain.cairo.search import MAYBE, Position, proven, search
+from domain.cairo.search import SIMPLE, Position, proven, search
 from domain.cairo.state import SEATS
 from domain.cairo.rules import decide, evolve, legal_moves, other, outcome_of
 from domain.cairo.state import CairoState, Place
@@ -92,7 +92,7 @@ def greedy_bot(state: CairoState, seat: str, think: Think) -> list[Any]:
         if think.spent() and ranked:
             break
         value = engine.greedy_value(position.owners, position.side, cell, position.cors, position.legs, position.ws,
-                                    position.tiebreak, MAYBE)
+                                    position.tiebreak, SIMPLE)
         ranked.append((-value, len(ranked), cell))
     return [Place(cell=NAMES[cell]) for _, _, cell in sorted(ranked)[:3]]
 

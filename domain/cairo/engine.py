@@ -157,7 +157,15 @@ def won_by(margin, mover, side, tiebreak):  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True)
-def heuristic(owners, corridor, legal, side, tiebreak, maybe):  # pragma: no cover - compiled
+def heuristic(owners, corridor, legal, side, tiebreak, weights):  # pragma: no cover - compiled
+    """``side``'s estimated margin: :func:`corridor_score` (``weights[1]`` 0) or :func:`likely_score`."""
+    if weights[1] > 0:
+        return likely_score(owners, corridor, legal, side, tiebreak, weights)
+    return corridor_score(owners, corridor, legal, side, tiebreak, weights[0])
+
+
+@numba.njit(cache=True)
+def corridor_score(owners, corridor, legal, side, tiebreak, maybe):  # pragma: no cover - compiled
     """``side``'s estimated margin: its pieces next to needed corridor cells (sure points) count 1,
     next to the rest of the corridor ``maybe``; the other seat's likewise, less; a tie's loser
     half a point less."""
@@ -174,6 +182,63 @@ def heuristic(owners, corridor, legal, side, tiebreak, maybe):  # pragma: no cov
                     break
                 weight = maybe
         margin += weight if owners[c] == side else -weight
+    if tiebreak == 0:
+        margin += 0.5 if side == 1 else -0.5
+    return margin
+
+
+@numba.njit(cache=True)
+def _distances(corridor, side, out, queue):  # pragma: no cover - compiled
+    """Per corridor cell, how many cells a path through the corridor from ``side`` takes (1 on it)."""
+    head = tail = 0
+    for c in range(N):
+        out[c] = 1000
+        if corridor[c] and SIDE[c] >> 4 * side & 0xF:
+            out[c] = 1
+            queue[tail] = c
+            tail += 1
+    while head < tail:
+        c = queue[head]
+        head += 1
+        for i in range(DEG[c]):
+            w = NBR[c, i]
+            if corridor[w] and out[w] > out[c] + 1:
+                out[w] = out[c] + 1
+                queue[tail] = w
+                tail += 1
+
+
+@numba.njit(cache=True)
+def likely_score(owners, corridor, legal, side, tiebreak, weights):  # pragma: no cover - compiled
+    """``side``'s estimated margin: each corridor cell is in the final corridor with a likelihood
+    (1 when needed, else ``weights[2] / (1 + weights[3] * slack)``, the slack being how much longer
+    than the shortest the shortest top-bottom or left-right path through it is); each piece counts
+    the likelihood that one of its corridor neighbours stays; a tie's loser half a point less."""
+    far = np.empty((4, N), np.int64)
+    queue = np.empty(N, np.int64)
+    for s in range(4):
+        _distances(corridor, s, far[s], queue)
+    shortest_v = shortest_h = 1000
+    for c in range(N):
+        if corridor[c]:
+            shortest_v = min(shortest_v, far[0, c] + far[2, c])
+            shortest_h = min(shortest_h, far[1, c] + far[3, c])
+    likely = np.zeros(N)
+    for c in range(N):
+        if corridor[c]:
+            if not legal[c]:
+                likely[c] = 1.0
+            else:
+                slack = min(far[0, c] + far[2, c] - shortest_v, far[1, c] + far[3, c] - shortest_h)
+                likely[c] = weights[2] / (1.0 + weights[3] * slack)
+    margin = 0.0
+    for c in range(N):
+        if owners[c] < 0:
+            continue
+        missed = 1.0
+        for i in range(DEG[c]):
+            missed *= 1.0 - likely[NBR[c, i]]
+        margin += 1.0 - missed if owners[c] == side else missed - 1.0
     if tiebreak == 0:
         margin += 0.5 if side == 1 else -0.5
     return margin
@@ -224,7 +289,7 @@ ENTER, RETURN, UPDATE, NEXT = 0, 1, 2, 3
 
 
 @numba.njit(cache=True)
-def negamax(owners, side, depth, alpha, beta, ply, key, cors, legs, ws, tt, budget, tiebreak, maybe):  # pragma: no cover
+def negamax(owners, side, depth, alpha, beta, ply, key, cors, legs, ws, tt, budget, tiebreak, weights):  # pragma: no cover
     """The value for ``side`` to move of the position whose survey is in ``cors[ply]``/``legs[ply]``
     (not final), searched ``depth`` plies: won games are worth ``WIN - ply``, lost ones the
     negative, the leaves their heuristic margin. Iterative (one frame per ply), so that it caches."""
@@ -243,7 +308,7 @@ def negamax(owners, side, depth, alpha, beta, ply, key, cors, legs, ws, tt, budg
             found, result, hinted = _probe(tt, f_key[sp], f_depth[sp], f_alpha[sp], f_beta[sp])
             if found or f_depth[sp] <= 0:
                 if not found:
-                    result = heuristic(owners, cors[p], legs[p], mover, tiebreak, maybe)
+                    result = heuristic(owners, cors[p], legs[p], mover, tiebreak, weights)
                 phase = RETURN
                 continue
             n = _moves(owners, cors[p], legs[p], f_moves[sp])
@@ -298,7 +363,7 @@ def negamax(owners, side, depth, alpha, beta, ply, key, cors, legs, ws, tt, budg
 
 
 @numba.njit(cache=True)
-def root_values(owners, side, depth, key, cors, legs, ws, tt, budget, tiebreak, maybe, order, values):  # pragma: no cover
+def root_values(owners, side, depth, key, cors, legs, ws, tt, budget, tiebreak, weights, order, values):  # pragma: no cover
     """Search every move of ``order`` (the root's moves) ``depth`` plies in all, writing each one's
     value into ``values`` (full window for the first, then a null window around the best: the
     others' values are bounds). Returns the index of the best, or -1 when out of budget."""
@@ -315,10 +380,10 @@ def root_values(owners, side, depth, key, cors, legs, ws, tt, budget, tiebreak, 
             child = key ^ ZOBRIST[m, side]
             alpha = best if best_i >= 0 else -2 * WIN
             value = -negamax(owners, 1 - side, depth - 1, -alpha - 1e-6 if best_i >= 0 else -2 * WIN, -alpha,
-                             1, child, cors, legs, ws, tt, budget, tiebreak, maybe)
+                             1, child, cors, legs, ws, tt, budget, tiebreak, weights)
             if best_i >= 0 and value > best and budget[0] >= 0:
                 value = -negamax(owners, 1 - side, depth - 1, -2 * WIN, -best, 1, child, cors, legs, ws, tt,
-                                 budget, tiebreak, maybe)
+                                 budget, tiebreak, weights)
         owners[m] = -1
         if budget[0] < 0:
             return -1
@@ -329,7 +394,7 @@ def root_values(owners, side, depth, key, cors, legs, ws, tt, budget, tiebreak, 
 
 
 @numba.njit(cache=True)
-def greedy_value(owners, side, m, cors, legs, ws, tiebreak, maybe):  # pragma: no cover - compiled
+def greedy_value(owners, side, m, cors, legs, ws, tiebreak, weights):  # pragma: no cover - compiled
     """The value for ``side`` of filling ``m``: a won or lost end, a loss when the other seat then
     has a winning end, else the heuristic margin after it."""
     owners[m] = side
@@ -337,7 +402,7 @@ def greedy_value(owners, side, m, cors, legs, ws, tiebreak, maybe):  # pragma: n
     if state == 2:
         value = WIN - 1 if won_by(final_margin(owners, cors[1], side), side, side, tiebreak) else -(WIN - 1)
     else:
-        value = -heuristic(owners, cors[1], legs[1], 1 - side, tiebreak, maybe)
+        value = -heuristic(owners, cors[1], legs[1], 1 - side, tiebreak, weights)
         replies = np.empty(N, np.int64)
         for i in range(_moves(owners, cors[1], legs[1], replies)):
             r = replies[i]

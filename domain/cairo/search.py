@@ -18,7 +18,11 @@ SLICE = 100
 MAX_NODES = 1_000_000
 """The search's own cap, in surveys (a few seconds), for a think time that never runs out."""
 MAYBE = 0.4
-"""The heuristic's weight of a piece next to a corridor cell that may yet be filled."""
+"""The corridor score's weight of a piece next to a corridor cell that may yet be filled."""
+SIMPLE = np.array([MAYBE, 0.0, 0.0, 0.0])
+"""The weights of level 2's evaluation, :func:`domain.cairo.engine.corridor_score`."""
+LIKELY = np.array([MAYBE, 1.0, 0.6, 1.0])
+"""The weights of the search's evaluation, :func:`domain.cairo.engine.likely_score`."""
 
 
 class Position:
@@ -39,8 +43,8 @@ class Position:
         out = np.empty(engine.N, np.int64)
         return out[:engine._moves(self.owners, self.cors[0], self.legs[0], out)]
 
-    def heuristic(self, side: int) -> float:
-        return float(engine.heuristic(self.owners, self.cors[0], self.legs[0], side, self.tiebreak, MAYBE))
+    def heuristic(self, side: int, weights: np.ndarray = LIKELY) -> float:
+        return float(engine.heuristic(self.owners, self.cors[0], self.legs[0], side, self.tiebreak, weights))
 
 
 def proven(value: float) -> bool:
@@ -60,7 +64,8 @@ class Searched:
         return self.values[0] if self.values else 0.0
 
 
-def search(position: Position, think: Think, max_depth: int = 60, max_nodes: int = MAX_NODES) -> Searched:
+def search(position: Position, think: Think, max_depth: int = 60, max_nodes: int = MAX_NODES,
+           weights: np.ndarray = LIKELY) -> Searched:
     """Iterative deepening from ``position`` (not over) until the think time is spent, the value
     is proven, ``max_depth`` plies or ``max_nodes``. The moves come back best first by the
     deepest completed iteration."""
@@ -76,7 +81,7 @@ def search(position: Position, think: Think, max_depth: int = 60, max_nodes: int
                 return done
             budget[0] = SLICE
             best = engine.root_values(position.owners, position.side, depth, position.key, position.cors,
-                                      position.legs, position.ws, tt, budget, position.tiebreak, MAYBE, order, values)
+                                      position.legs, position.ws, tt, budget, position.tiebreak, weights, order, values)
             used += SLICE - max(0, int(budget[0]))
             if best >= 0:
                 break
