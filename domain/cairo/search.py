@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from domain.bots import Think
-from domain.cairo import engine
+from domain.cairo import board, engine, estimates
 from domain.cairo.state import SEATS, CairoState
 
 SLICE = 100
@@ -20,9 +20,9 @@ MAX_NODES = 1_000_000
 MAYBE = 0.4
 """The corridor score's weight of a piece next to a corridor cell that may yet be filled."""
 SIMPLE = np.array([MAYBE, 0.0, 0.0, 0.0])
-"""The weights of level 2's evaluation, :func:`domain.cairo.engine.corridor_score`."""
-LIKELY = np.array([MAYBE, 1.0, 0.6, 1.0])
-"""The weights of the search's evaluation, :func:`domain.cairo.engine.likely_score`."""
+"""The weights of level 2's evaluation, :func:`domain.cairo.estimates.corridor_score`."""
+LIKELY = np.array([MAYBE, 1.0, 0.4, 0.5])
+"""The weights of the search's evaluation, :func:`domain.cairo.estimates.likely_score`."""
 
 
 class Position:
@@ -35,21 +35,21 @@ class Position:
         self.tiebreak = 0 if state.options.tiebreak == "first_player_loses" else 1
         self.key = int(np.bitwise_xor.reduce(
             [engine.ZOBRIST[c, o] for c, o in enumerate(self.owners) if o >= 0] or [np.int64(0)]))
-        self.cors, self.legs, self.ws = engine.workspace()
-        self.status = engine.survey(self.owners, self.cors[0], self.legs[0], self.ws)
+        self.cors, self.legs, self.ws = board.workspace()
+        self.status = board.survey(self.owners, self.cors[0], self.legs[0], self.ws)
 
     def moves(self) -> np.ndarray:
         """The distinct moves (every legal corridor cell, one pocket cell)."""
-        out = np.empty(engine.N, np.int64)
-        return out[:engine._moves(self.owners, self.cors[0], self.legs[0], out)]
+        out = np.empty(board.N, np.int64)
+        return out[:board.distinct_moves(self.owners, self.cors[0], self.legs[0], out)]
 
     def heuristic(self, side: int, weights: np.ndarray = LIKELY) -> float:
-        return float(engine.heuristic(self.owners, self.cors[0], self.legs[0], side, self.tiebreak, weights))
+        return float(estimates.heuristic(self.owners, self.cors[0], self.legs[0], side, self.tiebreak, weights))
 
 
 def proven(value: float) -> bool:
     """Whether a search value is a proven win or loss."""
-    return abs(value) >= engine.WIN - 1_000
+    return abs(value) >= board.WIN - 1_000
 
 
 class Searched:

@@ -12,7 +12,7 @@ from cairo_helpers import TIED, Table, random_game
 
 from domain.bots import Think, after_calls
 from domain.cairo import CAIRO, CairoOptions, Place
-from domain.cairo import engine
+from domain.cairo import board
 from domain.cairo.analysis import analyse
 from domain.cairo.bot import evaluate, greedy_bot, search_bot
 from domain.cairo.geometry import NAMES
@@ -33,9 +33,9 @@ def positions(seeds=range(6)):
 
 
 def test_the_compiled_survey_agrees_with_the_rules():
-    cors, legs, ws = engine.workspace()
+    cors, legs, ws = board.workspace()
     for state in positions():
-        status = engine.survey(np.array(state.owners, np.int64), cors[0], legs[0], ws)
+        status = board.survey(np.array(state.owners, np.int64), cors[0], legs[0], ws)
         as_mask = [sum(1 << c for c in range(len(NAMES)) if row[c]) for row in (cors[0], legs[0])]
         assert as_mask == [state.survey.corridor, state.survey.legal]
         assert (status == 2) == state.survey.final
