@@ -116,7 +116,7 @@ def evaluate(state: CairoState, seat: str, think: Think) -> float:
     """``seat``'s prospects (see :data:`domain.bots.Evaluate`): -1.0 or 1.0 when the game is over or
     a short search proves it, else the corridor score of a shallow search, squashed into (-1, 1)."""
     if state.result is not None:
-        return 1.0 if state.result.winner == seat else -1.0
+        return 0.0 if state.result.winner is None else 1.0 if state.result.winner == seat else -1.0
     position = Position(state)
     side = SEATS.index(seat)
     if position.status != 1 or state.turn_started_at is None and not state.moves:

@@ -13,7 +13,7 @@ from domain.bots import Think
 from domain.cairo import board, engine, estimates
 from domain.cairo.state import SEATS, CairoState
 
-SLICE = 100
+SLICE = 60
 """Surveys (the search's unit of work, about 2 us each) between two questions of the think time."""
 MAX_NODES = 1_000_000
 """The search's own cap, in surveys (a few seconds), for a think time that never runs out."""
@@ -21,7 +21,7 @@ MAYBE = 0.4
 """The corridor score's weight of a piece next to a corridor cell that may yet be filled."""
 SIMPLE = np.array([MAYBE, 0.0, 0.0, 0.0])
 """The weights of level 2's evaluation, :func:`domain.cairo.estimates.corridor_score`."""
-LIKELY = np.array([MAYBE, 1.0, 0.4, 0.5])
+LIKELY = np.array([MAYBE, 1.0, 0.3, 0.3])
 """The weights of the search's evaluation, :func:`domain.cairo.estimates.likely_score`."""
 
 
