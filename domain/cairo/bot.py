@@ -4,15 +4,18 @@
 - 1 ``sane``: a placement that ends the game in its favour when there is one; else, at random,
   one that neither ends the game in its loss nor leaves the opponent a placement that ends it in
   theirs (when every placement does, one that at least does not lose on the spot, else any).
-- 2 ``greedy``: every placement looked at once: one that ends the game in its favour first, then
+- 2 ``greedy``: one move of look-ahead: a placement that ends the game in its favour first, then
   those that neither lose on the spot nor let the opponent end it in theirs, ranked by the corridor
-  score after it (:func:`evaluate`'s heuristic: pieces next to the cells the corridor needs count
-  in full, next to the rest of it in part); all pocket cells count as one placement.
-- 3 ``search``: alpha-beta with iterative deepening over the rules (compiled,
-  :mod:`domain.cairo.search`), the corridor score at its leaves, until the think time is spent;
-  late in the game it reaches every end and plays a proven win (or holds out longest).
+  score after it (:func:`domain.cairo.estimates.corridor_score`: its pieces next to the cells the
+  corridor needs count in full, next to the rest of the corridor in part, the opponent's less).
+- 3 ``search``: alpha-beta with iterative deepening and a transposition table, compiled
+  (:mod:`domain.cairo.search`), until the think time is spent; at its leaves it weighs each
+  corridor cell by how likely it is to stay in the final corridor
+  (:func:`domain.cairo.estimates.likely_score`). Late in the game it reaches every end: it then
+  plays a proven win, or the longest defence.
 
-Levels 2 and 3 play a pocket cell (off the corridor, never scoring) as a tempo move.
+Both see all pocket cells (off the corridor: they never score) as one placement, a tempo move.
+:func:`evaluate` is level 3's view of a position: a short search, proven results as -1 and 1.
 
 >>> from domain.bots import Think
 >>> from domain.cairo.rules import begin, initial
@@ -27,18 +30,16 @@ True
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-import math
-
-from domain.bots import Think, after_calls, first_passing, shuffled
+from domain.bots import Think, first_passing, shuffled
 from domain.cairo import engine
 from domain.cairo.corridor import cells_of
 from domain.cairo.geometry import INDEX, NAMES
-from domain.cairo.search import SIMPLE, Position, proven, search
-from domain.cairo.state import SEATS
 from domain.cairo.rules import decide, evolve, legal_moves, other, outcome_of
-from domain.cairo.state import CairoState, Place
+from domain.cairo.search import SIMPLE, Position, proven, search
+from domain.cairo.state import SEATS, CairoState, Place
 from domain.game import Context
 
 
@@ -104,7 +105,7 @@ def search_bot(state: CairoState, seat: str, think: Think) -> list[Any]:
         return []
     found = search(Position(state), think)
     if found.depth < 2:
-        return greedy_bot(state, seat, Think(seed=think.seed, refused=think.refused))
+        return greedy_bot(state, seat, think)
     return [Place(cell=NAMES[cell]) for cell in found.moves[:3]]
 
 
@@ -114,7 +115,8 @@ PROOF_WORK = 20_000
 
 def evaluate(state: CairoState, seat: str, think: Think) -> float:
     """``seat``'s prospects (see :data:`domain.bots.Evaluate`): -1.0 or 1.0 when the game is over or
-    a short search proves it, else the corridor score of a shallow search, squashed into (-1, 1)."""
+    a short search (at most :data:`PROOF_WORK`) proves it, else that search's estimate of the
+    margin, squashed into (-1, 1)."""
     if state.result is not None:
         return 0.0 if state.result.winner is None else 1.0 if state.result.winner == seat else -1.0
     position = Position(state)

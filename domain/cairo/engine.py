@@ -12,7 +12,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from domain.cairo.board import N, WIN, distinct_moves, final_margin, survey, won_by
+from domain.cairo.board import WIN, N, distinct_moves, final_margin, survey, won_by
 from domain.cairo.estimates import heuristic
 
 TABLE_BITS = 18
@@ -98,8 +98,7 @@ def negamax(owners, side, depth, alpha, beta, ply, key, cors, legs, ws, tt, budg
                 break
             if value > f_best[sp]:
                 f_best[sp], f_best_move[sp] = value, m
-            if value > f_alpha[sp]:
-                f_alpha[sp] = value
+            f_alpha[sp] = max(f_alpha[sp], value)
             if f_alpha[sp] >= f_beta[sp]:
                 f_i[sp] = f_n[sp]
             phase = NEXT

@@ -11,6 +11,7 @@ import numpy as np
 
 from domain.cairo.board import DEG, NBR, SIDE, N
 
+
 @numba.njit(cache=True)
 def heuristic(owners, corridor, legal, side, tiebreak, weights):  # pragma: no cover - compiled
     """``side``'s estimated margin: :func:`corridor_score` (``weights[1]`` 0) or :func:`likely_score`."""

@@ -11,8 +11,7 @@ import pytest
 from cairo_helpers import TIED, Table, random_game
 
 from domain.bots import Think, after_calls
-from domain.cairo import CAIRO, CairoOptions, Place
-from domain.cairo import board
+from domain.cairo import CAIRO, CairoOptions, Place, board
 from domain.cairo.analysis import analyse
 from domain.cairo.bot import evaluate, greedy_bot, search_bot
 from domain.cairo.geometry import NAMES
