@@ -17,7 +17,7 @@
 Both see all pocket cells (off the corridor: they never score) as one placement, a tempo move.
 :func:`evaluate` is level 3's view of a position: a short search, proven results as -1 and 1.
 
->>> from domain.bots import Think
+>>> from domain.bots import Think, after_calls
 >>> from domain.cairo.rules import begin, initial
 >>> s = begin(initial(None, seed=0), at=0)
 >>> [place] = sane_bot(s, "first", Think(seed=1))

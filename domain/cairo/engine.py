@@ -129,12 +129,16 @@ def negamax(owners, side, depth, alpha, beta, ply, key, cors, legs, ws, tt, budg
 
 
 @numba.njit(cache=True)
-def root_values(owners, side, depth, key, cors, legs, ws, tt, budget, tiebreak, weights, order, values):  # pragma: no cover
-    """Search every move of ``order`` (the root's moves) ``depth`` plies in all, writing each one's
-    value into ``values`` (full window for the first, then a null window around the best: the
-    others' values are bounds). Returns the index of the best, or -1 when out of budget."""
+def root_values(owners, side, depth, key, cors, legs, ws, tt, budget, tiebreak, weights, order, values, done):  # pragma: no cover
+    """Search the moves of ``order`` (the root's) from ``done[0]`` on, ``depth`` plies in all, writing
+    each one's value into ``values`` (full window for the first, then a null window around the best:
+    the others' values are bounds) and counting them in ``done[0]``. Returns the index of the best
+    once all are done, or -1 when out of budget (call again to go on)."""
     best, best_i = -2 * WIN, -1
-    for i in range(order.shape[0]):
+    for i in range(done[0]):
+        if values[i] > best:
+            best, best_i = values[i], i
+    for i in range(done[0], order.shape[0]):
         m = order[i]
         owners[m] = side
         budget[0] -= 1
@@ -154,6 +158,7 @@ def root_values(owners, side, depth, key, cors, legs, ws, tt, budget, tiebreak, 
         if budget[0] < 0:
             return -1
         values[i] = value
+        done[0] = i + 1
         if value > best:
             best, best_i = value, i
     return best_i

@@ -72,16 +72,18 @@ def search(position: Position, think: Think, max_depth: int = 60, max_nodes: int
     order = position.moves()
     values = np.zeros(len(order))
     tt = engine.table()
-    budget = np.zeros(1, np.int64)
+    budget, done_moves = np.zeros(1, np.int64), np.zeros(1, np.int64)
     done = Searched([int(m) for m in order], [0.0] * len(order), 0)
     used = 0
     for depth in range(1, max_depth + 1):
+        done_moves[0] = 0
         while True:
             if think.spent() or used >= max_nodes:
                 return done
             budget[0] = SLICE
             best = engine.root_values(position.owners, position.side, depth, position.key, position.cors,
-                                      position.legs, position.ws, tt, budget, position.tiebreak, weights, order, values)
+                                      position.legs, position.ws, tt, budget, position.tiebreak, weights, order, values,
+                                      done_moves)
             used += SLICE - max(0, int(budget[0]))
             if best >= 0:
                 break
