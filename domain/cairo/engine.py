@@ -4,7 +4,8 @@ board of :mod:`domain.cairo.board`, played on ``owners`` in place and put back.
 The search is bounded: ``budget[0]`` counts the surveys it may still make (its work: a position
 found in the table costs none); when none are left it returns at once (its value then means
 nothing), so the caller can ask the think time and call again: what was finished is kept in the
-table, and the next call goes further.
+table, and the next call goes further. ``budget[1]`` counts the positions finished (stored): a
+call that finished none needs a larger budget.
 """
 
 from __future__ import annotations
@@ -106,6 +107,12 @@ def negamax(owners, side, depth, alpha, beta, ply, key, cors, legs, ws, tt, budg
             m = f_moves[sp, f_i[sp]]
             f_i[sp] += 1
             f_move[sp] = m
+            child = f_key[sp] ^ ZOBRIST[m, mover]
+            found, result, _ = _probe(tt, child, f_depth[sp] - 1, -f_beta[sp], -f_alpha[sp])
+            if found:  # no survey: a search resumed after its budget ran out retraces its way for free
+                value = -result
+                phase = UPDATE
+                continue
             owners[m] = mover
             budget[0] -= 1
             if survey(owners, cors[p + 1], legs[p + 1], ws) == 2:
@@ -114,13 +121,14 @@ def negamax(owners, side, depth, alpha, beta, ply, key, cors, legs, ws, tt, budg
                 owners[m] = -1
                 phase = UPDATE
             else:
-                f_key[sp + 1] = f_key[sp] ^ ZOBRIST[m, mover]
+                f_key[sp + 1] = child
                 f_depth[sp + 1] = f_depth[sp] - 1
                 f_alpha[sp + 1], f_beta[sp + 1] = -f_beta[sp], -f_alpha[sp]
                 sp += 1
                 phase = ENTER
         else:
             _store(tt, f_key[sp], f_depth[sp], f_best[sp], f_best_move[sp], f_start[sp], f_beta[sp])
+            budget[1] += 1
             result = f_best[sp]
             phase = RETURN
     for k in range(sp):  # out of budget: take back the moves on the way
@@ -159,6 +167,7 @@ def root_values(owners, side, depth, key, cors, legs, ws, tt, budget, tiebreak, 
             return -1
         values[i] = value
         done[0] = i + 1
+        budget[1] += 1
         if value > best:
             best, best_i = value, i
     return best_i

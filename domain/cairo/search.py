@@ -72,7 +72,8 @@ def search(position: Position, think: Think, max_depth: int = 60, max_nodes: int
     order = position.moves()
     values = np.zeros(len(order))
     tt = engine.table()
-    budget, done_moves = np.zeros(1, np.int64), np.zeros(1, np.int64)
+    budget, done_moves = np.zeros(2, np.int64), np.zeros(1, np.int64)
+    piece = SLICE
     done = Searched([int(m) for m in order], [0.0] * len(order), 0)
     used = 0
     for depth in range(1, max_depth + 1):
@@ -80,13 +81,14 @@ def search(position: Position, think: Think, max_depth: int = 60, max_nodes: int
         while True:
             if think.spent() or used >= max_nodes:
                 return done
-            budget[0] = SLICE
+            budget[0], finished = piece, budget[1]
             best = engine.root_values(position.owners, position.side, depth, position.key, position.cors,
                                       position.legs, position.ws, tt, budget, position.tiebreak, weights, order, values,
                                       done_moves)
-            used += SLICE - max(0, int(budget[0]))
+            used += piece - max(0, int(budget[0]))
             if best >= 0:
                 break
+            piece = SLICE if budget[1] > finished else 2 * piece  # nothing finished: too small a slice
         ranked = sorted(range(len(order)), key=lambda i: (i != best, -values[i]))
         order, values = order[ranked], values[ranked]
         done = Searched([int(m) for m in order], [float(v) for v in values], depth)
