@@ -1,5 +1,5 @@
 """Cairo's search: iterative deepening of the compiled alpha-beta (:mod:`domain.cairo.engine`),
-asking the think time between slices of a few hundred nodes.
+asking the think time between slices of :data:`SLICE` surveys (well under a millisecond each).
 
 Games are short and the corridor narrows fast, so late in the game the search reaches every end:
 its value is then exact (a proven win or loss, :func:`proven`).
@@ -11,7 +11,7 @@ import numpy as np
 
 from domain.bots import Think
 from domain.cairo import board, engine, estimates
-from domain.cairo.state import SEATS, CairoState
+from domain.cairo.state import CairoState
 
 SLICE = 60
 """Surveys (the search's unit of work, about 2 us each) between two questions of the think time."""
@@ -53,8 +53,8 @@ def proven(value: float) -> bool:
 
 
 class Searched:
-    """What a search found: the root's ``moves`` with their ``values`` (best first), the ``depth``
-    completed (0: none) and whether the best value is ``exact`` (proven)."""
+    """What a search found: the root's ``moves`` with their ``values`` (best first; after the
+    first, bounds) and the ``depth`` completed (0: none)."""
 
     def __init__(self, moves: list[int], values: list[float], depth: int):
         self.moves, self.values, self.depth = moves, values, depth
@@ -101,6 +101,3 @@ def _plies_left(position: Position) -> int:
     """An upper bound on the plies to the end: the empty cells."""
     return int((position.owners < 0).sum())
 
-
-def seat_index(seat: str) -> int:
-    return SEATS.index(seat)
