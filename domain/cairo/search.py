@@ -54,10 +54,11 @@ def proven(value: float) -> bool:
 
 class Searched:
     """What a search found: the root's ``moves`` with their ``values`` (best first; after the
-    first, bounds) and the ``depth`` completed (0: none)."""
+    first, bounds), the ``depth`` completed (0: none) and the best value one ply shallower
+    (``shallower``: with the last one it evens out who moved last at the leaves)."""
 
-    def __init__(self, moves: list[int], values: list[float], depth: int):
-        self.moves, self.values, self.depth = moves, values, depth
+    def __init__(self, moves: list[int], values: list[float], depth: int, shallower: float = 0.0):
+        self.moves, self.values, self.depth, self.shallower = moves, values, depth, shallower
 
     @property
     def value(self) -> float:
@@ -91,7 +92,7 @@ def search(position: Position, think: Think, max_depth: int = 60, max_nodes: int
             piece = SLICE if budget[1] > finished else 2 * piece  # nothing finished: too small a slice
         ranked = sorted(range(len(order)), key=lambda i: (i != best, -values[i]))
         order, values = order[ranked], values[ranked]
-        done = Searched([int(m) for m in order], [float(v) for v in values], depth)
+        done = Searched([int(m) for m in order], [float(v) for v in values], depth, done.value)
         if proven(done.value) or all(proven(v) for v in values) or depth >= _plies_left(position):
             return done
     return done
