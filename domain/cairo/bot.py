@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from domain.bots import Think, first_passing, shuffled
+from domain.bots import Think, after_calls, first_passing, shuffled
 from domain.cairo import engine
 from domain.cairo.corridor import cells_of
 from domain.cairo.geometry import INDEX, NAMES
@@ -121,7 +121,7 @@ def evaluate(state: CairoState, seat: str, think: Think) -> float:
         return 0.0 if state.result.winner is None else 1.0 if state.result.winner == seat else -1.0
     position = Position(state)
     side = SEATS.index(seat)
-    if position.status != 1 or state.turn_started_at is None and not state.moves:
+    if position.status != 1:
         return math.tanh(position.heuristic(side) / 4) * 0.95
     found = search(position, think, max_depth=30, max_nodes=PROOF_WORK)
     value = found.value if found.depth < 2 or proven(found.value) else (found.value + found.shallower) / 2
@@ -132,6 +132,15 @@ def evaluate(state: CairoState, seat: str, think: Think) -> float:
     if proven(value):
         return 1.0 if value > 0 else -1.0
     return math.tanh(value / 4) * 0.95
+
+
+def warm_up() -> None:
+    """Load the compiled search and evaluations now rather than at a bot's first decision."""
+    from domain.cairo.rules import begin, initial
+
+    opening = begin(initial(None, seed=0), at=0)
+    greedy_bot(opening, "first", Think(seed=0, spent=after_calls(1)))
+    search_bot(opening, "first", Think(seed=0, spent=after_calls(3)))
 
 
 BOTS = {0: random_bot, 1: sane_bot, 2: greedy_bot, 3: search_bot}
