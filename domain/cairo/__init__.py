@@ -19,10 +19,11 @@ CairoPlaced(seat='first', cell='Gl', at=5000, outcome=None)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from domain.cairo import rules
-from domain.cairo.bot import BOTS
+from domain.cairo.bot import BOTS, evaluate, warm_up as warm_up_bots
 from domain.cairo import analysis, public
 from domain.cairo.analysis import CairoAnalysis
 from domain.cairo.geometry import INDEX
@@ -63,6 +64,7 @@ class CairoGame:
                                    "started used up whole; running out of reserve loses.")
     time_options: ClassVar[tuple[str, ...]] = ("time",)
     bots: ClassVar[dict[int, Any]] = BOTS
+    evaluate: ClassVar[Callable[..., float]] = staticmethod(evaluate)
 
     def initial(self, options: CairoOptions, seed: int) -> CairoState:
         return rules.initial(options, seed)
@@ -129,7 +131,7 @@ CAIRO = CairoGame()
 
 (GAME, new_game, to_act, legal_moves, play, wait, result, parse_move, format_move, analyse, perft,
  warm_up) = Rules(CAIRO, parse_move=public.parse_move, format_move=public.format_move,
-                  perft_refusal=perft_everywhere).functions()
+                  perft_refusal=perft_everywhere, warm_up=warm_up_bots).functions()
 """The rules library (:mod:`domain.library`): the same functions in every game."""
 
 __all__ = [*API, "CAIRO", "CairoAnalysis", "CairoGame", "CairoOptions", "CairoState", "CairoView", "Outcome", "Place",
