@@ -78,10 +78,12 @@ def board_svg(board: Board, caption: str = "", second: str = "red") -> str:
     rows = box.height + 2 if box else 1
     left, top = (box.left - 1, box.top - 1) if box else (0, 0)
     width, height = 2 * MARGIN + columns * CELL, 2 * MARGIN + rows * CELL + CAPTION
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}">',
+    wider = max(0, round(len(caption) * 7.6) + MARGIN - width)  # a caption wider than the board: widen both sides
+    left_edge, full = -(wider // 2), width + wider - wider % 2
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{full}" height="{height}" '
+             f'viewBox="{left_edge} 0 {full} {height}">',
              f"<title>{escape(caption or 'Trax')}</title>",
-             f'<rect width="{width}" height="{height}" fill="#f2efe6"/>']
+             f'<rect x="{left_edge}" width="{full}" height="{height}" fill="#f2efe6"/>']
     for c in range(columns):
         parts.append(_text(MARGIN + (c + 0.5) * CELL, MARGIN / 2, column_label(c), 13, "#444"))
     for r in range(rows):

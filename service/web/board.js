@@ -14,7 +14,6 @@ export function drawBoard(container, picture) {
   const svg = parsed.documentElement;
   if (svg.namespaceURI !== SVG) throw new Error("The board is not an SVG picture.");
   for (const script of svg.querySelectorAll("script, foreignObject")) script.remove();
-  svg.removeAttribute("height");
   svg.setAttribute("role", "img");
   fill(container, document.importNode(svg, true));
   return container.firstElementChild;

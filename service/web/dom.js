@@ -1,5 +1,5 @@
 // A small helper to build DOM nodes: h("button", {class: "x", onclick: f}, "text", child...).
-// No innerHTML anywhere but for the board's SVG, which is parsed as XML (see board.js).
+// No HTML is ever parsed from text; the board's SVG is parsed as XML (see board.js).
 
 export function h(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -24,10 +24,13 @@ export function fill(node, ...children) {
 }
 
 /** A short status line for everyone (screen readers too). */
+let hide = null;
 export function notice(text, kind = "info") {
   const line = document.getElementById("notice");
   line.textContent = text;
   line.className = kind;
+  clearTimeout(hide);
+  if (text) hide = setTimeout(() => { line.textContent = ""; }, kind === "error" ? 8000 : 3000);
 }
 
 /** "3:05" from milliseconds (never negative). */

@@ -54,6 +54,7 @@ export async function show(main, id) {
 
   function play(move) {
     if (sending) return;
+    loading++; // a refresh under way shows the board before this move: let it go
     freeze(els.board.firstElementChild, els.picker);
     notice(`You played ${move.move}.`);
     return send(`/matches/${id}/commands?expected_version=${view.version}`, move.command);
@@ -148,7 +149,7 @@ export async function show(main, id) {
   const live = stream(`/matches/${id}/stream`, {
     onMessage: () => { clearTimeout(pending); pending = setTimeout(() => refresh().catch(() => {}), 50); },
     onStatus: (s) => { els.live.textContent = s; els.live.dataset.state = s; },
-    done: async () => { await refresh(); return OVER.includes(view.status); },
+    done: async () => OVER.includes((await api(`/matches/${id}`)).status),
   });
   return () => { live.close(); clearInterval(ticker); clearTimeout(pending); };
 }

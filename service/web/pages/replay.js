@@ -6,6 +6,9 @@ import { drawBoard } from "../board.js";
 import { fill, h } from "../dom.js";
 import { GAME_NAMES } from "../games.js";
 
+/** Events that change nothing one can see on the board: not steps of their own. */
+const QUIET = ["seats_assigned", "player_ready", "seat_joined", "challenge_accepted", "secret_options"];
+
 /** What a step says: its event's type and, if it has one, its move, cell or seat. */
 function label(event) {
   const e = event.event;
@@ -16,7 +19,7 @@ function label(event) {
 export async function show(main, id) {
   const [view, page] = await Promise.all([api(`/matches/${id}`), api(`/matches/${id}/events`)]);
   const start = page.events.findIndex((e) => e.event.type === "match_started");
-  const steps = page.events.slice(Math.max(0, start));
+  const steps = page.events.slice(Math.max(0, start)).filter((e) => !QUIET.includes(e.event.type));
   const board = h("div", { class: "board", id: "board" });
   const where = h("p", { id: "step", role: "status" });
   const list = h("ol", { class: "moves", id: "moves" }, steps.map((e, i) => h("li", {},

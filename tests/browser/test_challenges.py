@@ -1,0 +1,41 @@
+"""Two people in two browsers: each signs up, one challenges the other by account id, the other
+sees the invitation arrive in the lobby by itself and accepts it; a second challenge is declined.
+Signing out and in again with the token."""
+
+from __future__ import annotations
+
+from tests.browser.conftest import new_match, screenshot, sign_up
+
+
+def test_sign_up_challenge_accept_and_decline_between_two_browsers(pages):
+    alice, bob = pages.open(), pages.open()
+    alice_id, _ = sign_up(alice, "alice")
+    bob_id, bob_token = sign_up(bob, "bob")
+    assert alice_id != bob_id and alice.inner_text("header").count("alice")
+
+    match_id = new_match(alice, "cairo", "player", bob_id)
+    assert "Waiting for bob" in alice.inner_text("#status")
+    invitation = bob.wait_for_selector(f"li.challenge[data-match='{match_id}']")  # live, from bob's stream
+    assert "challenges you" in invitation.inner_text()
+    screenshot(bob, "lobby-invitation")
+    invitation.query_selector("text=Accept").click()
+    bob.wait_for_url(f"**/#/matches/{match_id}")
+    bob.wait_for_selector("#board[data-status=running]")
+    assert bob.inner_text("#status") == "First to move"
+    alice.wait_for_selector("#board[data-status=running] .legal")  # alice's page learns it by itself
+    assert alice.inner_text("#status") == "Your turn"
+    screenshot(alice, "challenge-accepted")
+
+    declined = new_match(alice, "trax", "player", bob_id)
+    bob.goto("/#/")
+    bob.wait_for_selector(f"li.challenge[data-match='{declined}'] >> text=Decline").click()
+    bob.wait_for_selector(f"li.challenge[data-match='{declined}']", state="detached")
+    alice.wait_for_selector("#board[data-status=aborted]")
+    assert "declined" in alice.inner_text("#status")
+
+    bob.click("text=Sign out")
+    bob.wait_for_selector("header >> text=Sign in").click()
+    bob.fill("input[name=token]", bob_token)
+    bob.click("form button[type=submit]")
+    bob.wait_for_selector(f"li.match[data-match='{match_id}']")  # back in the lobby, with the match
+    assert "bob" in bob.inner_text("header")

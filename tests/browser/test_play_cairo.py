@@ -1,0 +1,28 @@
+"""A person plays a whole Cairo Corridor match against a level-0 bot by clicking pentagons, while
+a second browser (no account) watches it live and ends on the same final board."""
+
+from __future__ import annotations
+
+import random
+
+from tests.browser.conftest import final_board, new_match, play_to_the_end, screenshot, sign_up
+
+
+def test_a_person_plays_cairo_against_a_bot_while_a_spectator_watches(pages, worker):
+    player = pages.open()
+    sign_up(player, "cairo")
+    match_id = new_match(player, "cairo", "bot", "bot_random_1")
+    spectator = pages.open(f"/#/matches/{match_id}")
+    spectator.wait_for_selector("#live[data-state=live]")
+    assert not spectator.query_selector("[data-action=resign]")  # a spectator plays nothing
+    player.wait_for_selector("#board .legal")
+    screenshot(player, "cairo-your-turn")
+    played = play_to_the_end(player, random.Random(7))
+    assert played >= 5
+    board = final_board(player)
+    assert player.inner_text("#result")  # who won and why
+    assert len(player.query_selector_all("#moves li")) >= 2 * played - 1
+    assert final_board(spectator) == board
+    assert spectator.inner_text("#result") == player.inner_text("#result")
+    screenshot(player, "cairo-over")
+    screenshot(spectator, "cairo-spectator")
