@@ -64,7 +64,17 @@ export function offerMoves(svg, picker, moves, choose) {
       if (event.key === "Enter" || event.key === " ") { event.preventDefault(); pick(cell); }
     });
   }
-  fill(picker, loose.length ? [h("span", {}, "Also: "), buttons(loose)] : []);
+  fill(picker, loose.length > FEW ? looseList(loose, choose) : loose.length ? [h("span", {}, "Also: "), buttons(loose)] : []);
+}
+
+const FEW = 8;
+
+/** Many moves that belong to no cell (a game whose input the page does not draw yet): a list to pick from. */
+function looseList(moves, choose) {
+  const list = h("select", { id: "move-list", "aria-label": "Your move" },
+    moves.map((m, i) => h("option", { value: i }, m.move)));
+  return [h("label", { for: "move-list" }, "Your move: "), list,
+    h("button", { type: "button", dataset: { action: "play" }, onclick: () => choose(moves[list.value]) }, "Play")];
 }
 
 /** Take the moves off the board (not our turn any more, or a move is on its way). */

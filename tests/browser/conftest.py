@@ -16,6 +16,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from tests.conftest import start_worker
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SCREENSHOTS = ROOT / "var" / "screenshots"
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
@@ -121,11 +123,11 @@ def play_to_the_end(page, rng, max_clicks: int = 400) -> int:
         page.wait_for_function(MY_TURN_OR_OVER, timeout=60_000)
         if page.get_attribute("#board", "data-status") in ("finished", "aborted"):
             return played
-        cells = page.query_selector_all("#board .legal")
-        rng.choice(cells).click()
-        choices = page.query_selector_all("#picker button.move")
-        if choices:
-            rng.choice(choices).click()
+        cells = page.locator("#board .legal")
+        cells.nth(rng.randrange(cells.count())).click()
+        choices = page.locator("#picker button.move")
+        if choices.count():
+            choices.nth(rng.randrange(choices.count())).click()
         page.wait_for_function("() => !document.querySelector('#board .legal')")
     raise AssertionError("the match did not end")
 
@@ -134,3 +136,13 @@ def final_board(page) -> str:
     """The board's SVG once the page shows the match over."""
     page.wait_for_selector("#board[data-status=finished] svg", timeout=30_000)
     return page.inner_html("#board")
+
+
+@pytest.fixture(scope="session")
+def worker(redis_url) -> Iterator:
+    """One real RQ worker (the built-in bots play on it) for all the browser tests: starting one
+    per test would take longer than most of them."""
+    process = start_worker(redis_url)
+    yield process
+    process.terminate()
+    process.wait(timeout=20)

@@ -49,7 +49,7 @@ export async function show(main, id) {
       notice(problem.message, "error");
     }
     sending = false;
-    await refresh();
+    await refresh(true); // (a refused move: its cell back on the board)
   }
 
   function play(move) {
@@ -97,6 +97,7 @@ export async function show(main, id) {
     }
     if (view.status === "pregame") return "About to start";
     if (view.you && view.to_move.includes(view.you)) return "Your turn";
+    if (!view.to_move.length) return "Waiting for the game to go on";
     return `${view.to_move.map((s) => seatLabel(view.game, s)).join(" and ")} to move`;
   }
 
@@ -114,13 +115,14 @@ export async function show(main, id) {
     els.moves.scrollTop = els.moves.scrollHeight;
   }
 
-  async function refresh() {
+  async function refresh(force = false) {
     const mine = ++loading;
     const next = await api(`/matches/${id}`);
     const picture = await text(`/matches/${id}/board.svg`);
     const myTurn = next.you && next.to_move.includes(next.you) && next.status === "running";
     const legal = myTurn ? (await api(`/matches/${id}/legal-moves`)).moves : [];
     if (mine !== loading) return; // a newer refresh is on its way
+    if (view && next.version === view.version && !force) return; // nothing new: the board stays as it is (a tile being chosen)
     view = next;
     const names = Object.values(view.seats).map((s) => s.name || "open seat");
     els.title.textContent = `${GAME_NAMES[view.game] || view.game}: ${names.join(" vs ")}`;
