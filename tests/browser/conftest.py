@@ -116,10 +116,12 @@ MY_TURN_OR_OVER = """() => document.querySelector('#board .legal')
   || ['finished', 'aborted'].includes(document.querySelector('#board')?.dataset.status)"""
 
 
-def play_to_the_end(page, rng, max_clicks: int = 400) -> int:
+def play_to_the_end(page, rng, max_clicks: int = 400, stop_after: int | None = None) -> int:
     """Click legal moves at random (a cell, then one of its moves if it offers several) until the
-    match is over; how many moves were played."""
+    match is over (or ``stop_after`` moves); how many moves were played."""
     for played in range(max_clicks):
+        if played == stop_after:
+            return played
         page.wait_for_function(MY_TURN_OR_OVER, timeout=60_000)
         if page.get_attribute("#board", "data-status") in ("finished", "aborted"):
             return played
