@@ -8,6 +8,7 @@ import * as challenge from "./pages/challenge.js";
 import * as lobby from "./pages/lobby.js";
 import * as match from "./pages/match.js";
 import * as replay from "./pages/replay.js";
+import * as tournaments from "./pages/tournaments.js";
 
 const ROUTES = [
   [/^#?\/?$/, lobby.show],
@@ -16,12 +17,14 @@ const ROUTES = [
   [/^#\/new$/, challenge.show],
   [/^#\/matches\/([\w-]+)$/, match.show],
   [/^#\/matches\/([\w-]+)\/replay$/, replay.show],
+  [/^#\/tournaments$/, tournaments.list],
+  [/^#\/tournaments\/([\w-]+)$/, tournaments.show],
 ];
 
 let cleanup = null;
 
 function nav() {
-  const links = [h("a", { href: "#/" }, "Lobby")];
+  const links = [h("a", { href: "#/" }, "Lobby"), h("a", { href: "#/tournaments" }, "Tournaments")];
   if (session.account) {
     links.push(h("a", { href: "#/new" }, "New match"),
       h("span", { class: "who" }, session.account.name),

@@ -24,7 +24,8 @@ function matchLine(m, turns) {
   return h("li", { class: "match", dataset: { match: m.id } },
     h("a", { href: `#/matches/${m.id}` }, `${GAME_NAMES[m.game] || m.game}`),
     " ", h("span", { class: `status ${m.status}` }, m.status),
-    mine ? h("strong", { class: "your-turn" }, ` your turn (${mine.action})`) : "",
+    mine ? h("strong", { class: "your-turn" }, ` your turn (${mine.action})`)
+      : turns.length && m.status === "running" ? h("span", {}, " their turn") : "",
     h("span", { class: "seats" }, " ", seats.join(" · ")),
     m.result ? h("span", {}, ` — ${m.result.winner ? seatLabel(m.game, m.result.winner) + " won" : "no winner"} (${m.result.reason})`) : "",
     OVER.includes(m.status) ? [" ", h("a", { href: `#/matches/${m.id}/replay` }, "replay")] : "");
