@@ -1,6 +1,6 @@
 """Two people in two browsers: each signs up, one challenges the other by account id, the other
-sees the invitation arrive in the lobby by itself and accepts it; a second challenge is declined.
-Signing out and in again with the token."""
+sees the invitation arrive in the lobby by itself and accepts it; a second challenge is declined;
+a third match with an open seat is taken from the lobby. Signing out and in again with the token."""
 
 from __future__ import annotations
 
@@ -32,6 +32,14 @@ def test_sign_up_challenge_accept_and_decline_between_two_browsers(pages):
     bob.wait_for_selector(f"li.challenge[data-match='{declined}']", state="detached")
     alice.wait_for_selector("#board[data-status=aborted]")
     assert "declined" in alice.inner_text("#status")
+
+    open_seat = new_match(alice, "trax", "open")
+    assert "open seat" in alice.inner_text("#status")
+    bob.reload()  # (the lobby learns of new open seats when it is shown)
+    bob.wait_for_selector(f"li.match[data-match='{open_seat}'] >> text=Take the seat").click()
+    bob.wait_for_url(f"**/#/matches/{open_seat}")
+    bob.wait_for_selector("#board[data-status=running]")
+    alice.wait_for_selector("#board[data-status=running] .legal")  # white: alice, who made it
 
     bob.click("text=Sign out")
     bob.wait_for_selector("header >> text=Sign in").click()

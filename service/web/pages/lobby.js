@@ -18,14 +18,15 @@ async function act(path, ...then) {
   }
 }
 
-function matchLine(m, turns) {
-  const mine = turns.find((t) => t.match_id === m.id);
+/** One match; `turns` (mine, or null for others' matches) says whose turn it is. */
+function matchLine(m, turns = null) {
+  const mine = turns && turns.find((t) => t.match_id === m.id);
   const seats = Object.entries(m.seats).map(([seat, who]) => `${seatLabel(m.game, seat)}: ${who ?? "open"}`);
   return h("li", { class: "match", dataset: { match: m.id } },
     h("a", { href: `#/matches/${m.id}` }, `${GAME_NAMES[m.game] || m.game}`),
     " ", h("span", { class: `status ${m.status}` }, m.status),
     mine ? h("strong", { class: "your-turn" }, ` your turn (${mine.action})`)
-      : turns.length && m.status === "running" ? h("span", {}, " their turn") : "",
+      : turns && m.status === "running" ? h("span", {}, " their turn") : "",
     h("span", { class: "seats" }, " ", seats.join(" · ")),
     m.result ? h("span", {}, ` — ${m.result.winner ? seatLabel(m.game, m.result.winner) + " won" : "no winner"} (${m.result.reason})`) : "",
     OVER.includes(m.status) ? [" ", h("a", { href: `#/matches/${m.id}/replay` }, "replay")] : "");
@@ -71,17 +72,20 @@ export async function show(main) {
       parts.push(section("Your matches", active.map((m) => matchLine(m, turns)), "None under way."));
       const open = all.filter((m) => m.status === "waiting" && Object.values(m.seats).includes(null)
         && !Object.values(m.seats).includes(session.account.id));
-      parts.push(section("Open seats", open.map((m) => h("li", { class: "match" }, matchLine(m, []),
-        h("button", { type: "button", onclick: async () => {
+      parts.push(section("Open seats", open.map((m) => {
+        const line = matchLine(m);
+        line.append(h("button", { type: "button", onclick: async () => {
           if (await act(`/matches/${m.id}/join`, `/matches/${m.id}/ready`)) location.hash = `#/matches/${m.id}`;
-        } }, "Take the seat"))), "No match waits for an opponent."));
+        } }, "Take the seat"));
+        return line;
+      }), "No match waits for an opponent."));
     } else {
       parts.push(h("p", { class: "card" }, "Play Trax, Cairo Corridor and more against people or built-in bots. ",
         h("a", { href: "#/signup", class: "button" }, "Sign up"), " or ", h("a", { href: "#/signin" }, "sign in"),
         " with your token. Anyone may watch the matches below."));
     }
-    parts.push(section("Live now", all.filter((m) => m.status === "running").map((m) => matchLine(m, [])), "Nothing is being played."));
-    parts.push(section("Finished", all.filter((m) => m.status === "finished").slice(0, 20).map((m) => matchLine(m, [])), "Nothing yet."));
+    parts.push(section("Live now", all.filter((m) => m.status === "running").map((m) => matchLine(m)), "Nothing is being played."));
+    parts.push(section("Finished", all.filter((m) => m.status === "finished").slice(0, 20).map((m) => matchLine(m)), "Nothing yet."));
     fill(main, parts);
   }
   await refresh();
