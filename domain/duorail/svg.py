@@ -4,13 +4,14 @@ A 9×9 grid with the rows ``A``–``I`` down the left and the columns ``1``–``
 piece is a tinted square with its rail -- a line for a straight, a quarter-circle arc for a bend --
 in blue, red or purple (common). Tracks (revealed endgame tracks, the track that met a challenge,
 the solver's witnesses once published, and a seat's own sealed track for that seat only) are drawn
-as closed lines through the centres of their cells. A caption goes under the board.
+as closed lines through the centres of their cells. A caption goes under the board. Every square
+says which it is (``data-cell="C3"``: the web client offers the moves on the square clicked).
 
 >>> from xml.etree import ElementTree
 >>> svg = board_svg({"C3": ("common", "LR"), "D4": ("red", "UR")}, [("blue", ["A1", "A2", "B2", "B1"], False)],
 ...                 caption="Blue to move")
->>> ElementTree.fromstring(svg).tag, ">I<" in svg, ">9<" in svg, svg.count("<polygon")
-('{http://www.w3.org/2000/svg}svg', True, True, 1)
+>>> ElementTree.fromstring(svg).tag, ">I<" in svg, ">9<" in svg, svg.count("<polygon"), svg.count("data-cell=")
+('{http://www.w3.org/2000/svg}svg', True, True, 1, 81)
 """
 
 from __future__ import annotations
@@ -86,7 +87,8 @@ def board_svg(pieces: Mapping[str, tuple[str, str]], tracks: Sequence[DrawnTrack
             x, y = _origin(cell)
             piece = pieces.get(cell)
             fill = TINT.get(piece[0], "#fff") if piece else "none"
-            parts.append(f'<rect x="{x:g}" y="{y:g}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="{GRID}"/>')
+            parts.append(f'<rect data-cell="{cell}" x="{x:g}" y="{y:g}" width="{CELL}" height="{CELL}" fill="{fill}" '
+                         f'stroke="{GRID}"/>')
             if piece:
                 colour, shape = piece
                 parts.append(f'<path d="{_rail(x, y, shape)}" fill="none" stroke="{INK.get(colour, "#222")}" '

@@ -4,7 +4,9 @@ Each tile is a square with its rails: straights as lines from side to side, turn
 arcs about the corner their two sides share, a crossroads as both straights (the vertical bar drawn
 over the horizontal one, with a gap). Rails are dark on classic tiles, red or blue in Multicolor;
 stations have a gold frame. The tiles of a published witness (the completion that refuted an
-Impossible) are drawn faded, with dashed frames. Columns ``A``... and rows ``1``... label the margins.
+Impossible) are drawn faded, with dashed frames. Columns ``A``... and rows ``1``... label the margins;
+every empty square says which it is (``data-cell="E3"``: the web client offers the builds that
+start there).
 
 >>> from xml.etree import ElementTree
 >>> from domain.monunrail.board import grid
@@ -12,8 +14,8 @@ Impossible) are drawn faded, with dashed frames. Columns ``A``... and rows ``1``
 >>> g = grid(4, 3)
 >>> board = (0, STATION | UD, 0, 0, 0, LU, CROSS, 0, 0, 0, 0, 0)
 >>> svg = board_svg(board, g, multicolor=False, caption="first to move")
->>> ElementTree.fromstring(svg).tag, svg.count("<path"), ">D<" in svg
-('{http://www.w3.org/2000/svg}svg', 5, True)
+>>> ElementTree.fromstring(svg).tag, svg.count("<path"), ">D<" in svg, 'data-cell="A1"' in svg
+('{http://www.w3.org/2000/svg}svg', 5, True, True)
 """
 
 from __future__ import annotations
@@ -91,8 +93,8 @@ def board_svg(board: Board, g: Grid, multicolor: bool, caption: str = "",
         elif i in ghosts:
             parts += _tile(x, y, ghosts[i], multicolor, ghost=True)
         else:
-            parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="none" stroke="#d6d0c0" '
-                         f'stroke-dasharray="4 3"/>')
+            parts.append(f'<rect data-cell="{g.names[i]}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="none" '
+                         f'stroke="#d6d0c0" stroke-dasharray="4 3"/>')
     if caption:
         parts.append(_text(width / 2, height - CAPTION / 2 - 4, caption, 14, "#222"))
     parts.append("</svg>")

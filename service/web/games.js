@@ -10,5 +10,3 @@ export function seatLabel(game, seat) {
   return seat ? seat[0].toUpperCase() + seat.slice(1) : "";
 }
 
-/** Games played on the board by clicking in this version of the page (the others: watch only). */
-export const CLICKABLE = new Set(["trax", "cairo"]);

@@ -1,6 +1,7 @@
 """Every game's page, as its player sees it once the match against a bot has started: the board
-drawn by the server, the seats and their clocks, and a way to move (a click on the board in Cairo
-and Trax, a list of the legal moves elsewhere). A screenshot of each."""
+drawn by the server, the seats and their clocks, and a way to move: a click on the board (a cell,
+then one of its moves if it has several) in all but Deep Sea Voyage, whose moves are a list for now.
+A screenshot of each."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import pytest
 from tests.browser.conftest import new_match, screenshot, sign_up
 
 GAMES = ["trax", "cairo", "duorail", "monunrail", "deepsea"]
+ON_THE_BOARD = {"trax", "cairo", "duorail", "monunrail"}
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -21,3 +23,11 @@ def test_the_game_page_of_each_game(pages, worker, game):
     page.wait_for_function("() => /\\d:\\d\\d/.test(document.querySelector('#seats').innerText)"
                            " || document.querySelector('#status').innerText !== 'Your turn'")
     screenshot(page, f"game-{game}")
+    if game in ON_THE_BOARD:
+        version = page.get_attribute("#board", "data-version")
+        page.click("#board .legal")
+        if page.locator("#picker button.move").count():
+            screenshot(page, f"game-{game}-choose")
+            page.click("#picker button.move")
+        page.wait_for_function(f"() => document.querySelector('#board').dataset.version !== '{version}'")
+        assert page.locator("#moves li").count() >= 1

@@ -120,7 +120,7 @@ export async function show(main, id) {
     const next = await api(`/matches/${id}`);
     const picture = await text(`/matches/${id}/board.svg`);
     const myTurn = next.you && next.to_move.includes(next.you) && next.status === "running";
-    const legal = myTurn ? (await api(`/matches/${id}/legal-moves`)).moves : [];
+    const legal = myTurn ? (await api(`/matches/${id}/legal-moves?limit=1000`)).moves : [];
     if (mine !== loading) return; // a newer refresh is on its way
     if (view && next.version === view.version && !force) return; // nothing new: the board stays as it is (a tile being chosen)
     view = next;
