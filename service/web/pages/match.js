@@ -5,15 +5,15 @@
 import { api, session, stream, text } from "../api.js";
 import { drawBoard, freeze, offerMoves } from "../board.js";
 import { clock, fill, h, notice } from "../dom.js";
-import { GAME_NAMES, seatLabel } from "../games.js";
+import { GAME_NAMES, moveText, sealed, seatLabel } from "../games.js";
 
 const OVER = ["finished", "aborted"];
 
-/** What a seat's clock shows now: time to its deadline while it is to move, else its reserve. */
-function clockText(view, seat) {
+/** What a seat's clock shows at `now` (server time, ms): time to its deadline while it is to move, else its reserve. */
+function clockText(view, seat, now) {
   const c = view.state?.clocks?.[seat];
   if (!c) return "";
-  if (c.deadline && view.to_move.includes(seat) && !OVER.includes(view.status)) return clock(c.deadline - Date.now());
+  if (c.deadline && view.to_move.includes(seat) && !OVER.includes(view.status)) return clock(c.deadline - now);
   if (typeof c.reserve_ms === "number") return clock(c.reserve_ms);
   return "";
 }
@@ -28,17 +28,20 @@ function resultText(view) {
 export async function show(main, id) {
   const els = {
     title: h("h1", {}), seats: h("ul", { class: "seats", id: "seats" }), status: h("p", { id: "status", role: "status" }),
-    result: h("p", { class: "result", id: "result" }),
+    result: h("p", { class: "result", id: "result" }), sealed: h("p", { class: "sealed-note", id: "sealed" }),
     actions: h("div", { class: "actions", id: "actions" }), board: h("div", { class: "board", id: "board" }),
     picker: h("div", { class: "picker", id: "picker" }), moves: h("ol", { class: "moves", id: "moves" }),
     live: h("span", { class: "live", id: "live" }, "connecting"),
   };
   fill(main, els.title, h("div", { class: "game" },
-    h("div", { class: "play" }, els.status, els.result, els.board, els.picker, els.actions),
+    h("div", { class: "play" }, els.status, els.result, els.sealed, els.board, els.picker, els.actions),
     h("aside", {}, els.seats, h("h2", {}, "Moves"), els.moves, h("p", { class: "muted" }, "Updates: ", els.live))));
 
   let view = null;
   let loading = 0;
+  let skew = 0; // the server's clock less this one, from the times of the events as they arrive
+  let sampled = false;
+  const serverNow = () => Date.now() + skew;
   let sending = false;
 
   async function send(path, body) {
@@ -102,16 +105,18 @@ export async function show(main, id) {
   }
 
   function seats() {
+    const seal = sealed(view);
     fill(els.seats, Object.entries(view.seats).map(([seat, s]) => h("li", {
       class: `seat${view.to_move.includes(seat) ? " to-move" : ""}`, dataset: { seat } },
     h("span", { class: `chip seat-${seat}` }), h("strong", {}, seatLabel(view.game, seat)), " ",
     s.name || s.account_id || h("em", {}, "open"), seat === view.you ? " (you)" : "",
-    h("span", { class: "clock", id: `clock-${seat}` }, clockText(view, seat)))));
+    seal.window && !view.to_move.includes(seat) ? h("span", { class: "sealed" }, "sealed") : "",
+    h("span", { class: "clock", id: `clock-${seat}` }, clockText(view, seat, serverNow())))));
   }
 
   function moveList() {
     const moves = view.state?.moves || [];
-    fill(els.moves, moves.map((m) => h("li", {}, typeof m === "string" ? m : JSON.stringify(m))));
+    fill(els.moves, moves.map((m) => h("li", {}, moveText(m))));
     els.moves.scrollTop = els.moves.scrollHeight;
   }
 
@@ -132,6 +137,7 @@ export async function show(main, id) {
     els.board.dataset.version = view.version;
     els.board.dataset.status = view.status;
     els.result.textContent = resultText(view);
+    els.sealed.textContent = sealed(view).mine;
     if (myTurn && !sending) offerMoves(svg, els.picker, legal, play);
     else fill(els.picker);
     seats();
@@ -144,12 +150,17 @@ export async function show(main, id) {
     if (!view) return;
     for (const seat of Object.keys(view.seats)) {
       const el = document.getElementById(`clock-${seat}`);
-      if (el) el.textContent = clockText(view, seat);
+      if (el) el.textContent = clockText(view, seat, serverNow());
     }
   }, 250);
   let pending = null;
   const live = stream(`/matches/${id}/stream`, {
-    onMessage: () => { clearTimeout(pending); pending = setTimeout(() => refresh().catch(() => {}), 50); },
+    onMessage: (m) => {
+      if (typeof m.data?.at === "number" && m.event !== "state") { // (late news only makes it smaller)
+        skew = sampled ? Math.max(skew, m.data.at - Date.now()) : m.data.at - Date.now();
+        sampled = true;
+      }
+      clearTimeout(pending); pending = setTimeout(() => refresh().catch(() => {}), 50); },
     onStatus: (s) => { els.live.textContent = s; els.live.dataset.state = s; },
     done: async () => OVER.includes((await api(`/matches/${id}`)).status),
   });
