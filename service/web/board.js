@@ -14,7 +14,9 @@ export function drawBoard(container, picture) {
   const svg = parsed.documentElement;
   if (svg.namespaceURI !== SVG) throw new Error("The board is not an SVG picture.");
   for (const script of svg.querySelectorAll("script, foreignObject")) script.remove();
-  svg.setAttribute("role", "img");
+  // a group, not an image: its cells may be buttons (an image's insides are hidden from screen readers)
+  svg.setAttribute("role", "group");
+  svg.setAttribute("aria-label", svg.querySelector("title")?.textContent || "The board");
   fill(container, document.importNode(svg, true));
   return container.firstElementChild;
 }

@@ -16,12 +16,17 @@ def test_a_person_plays_trax_against_a_bot_while_a_spectator_watches(pages, work
     spectator = pages.open(f"/#/matches/{match_id}")
     spectator.wait_for_selector("#live[data-state=live]")
     player.wait_for_selector("#board .legal")
-    player.click("#board [data-cell='@0']")  # the first tile: two to choose from
-    assert sorted(player.locator("#picker button.move").all_inner_texts()) == ["@0+", "@0/"]
+    player.focus("#board [data-cell='@0']")  # the first tile, with the keyboard: two to choose from
+    player.keyboard.press("Enter")
+    assert player.locator("#picker button.move").all_inner_texts() == ["@0+", "@0/"]
+    assert player.evaluate("() => document.activeElement.dataset.move") == "@0+"
     screenshot(player, "trax-choose-a-tile")
-    player.click("#picker button[data-move='@0/']")
+    player.keyboard.press("Tab")
+    player.keyboard.press("Enter")  # @0/
     player.wait_for_selector("#moves li")
     assert player.inner_text("#moves li") == "@0/"
+    player.wait_for_selector("#board .legal")  # the bot has answered: the keyboard is back on the board
+    assert player.evaluate("() => document.activeElement.classList.contains('legal')")
     played = play_to_the_end(player, random.Random(3))
     board = final_board(player)
     assert player.inner_text("#result") and played >= 1

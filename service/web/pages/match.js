@@ -43,6 +43,7 @@ export async function show(main, id) {
   let sampled = false;
   const serverNow = () => Date.now() + skew;
   let sending = false;
+  let refocus = false;
 
   async function send(path, body) {
     sending = true;
@@ -57,6 +58,8 @@ export async function show(main, id) {
 
   function play(move) {
     if (sending) return;
+    // played from the keyboard: when it is our turn again, the focus goes back to the board
+    refocus = els.board.contains(document.activeElement) || els.picker.contains(document.activeElement);
     loading++; // a refresh under way shows the board before this move: let it go
     freeze(els.board.firstElementChild, els.picker);
     notice(`You played ${move.move}.`);
@@ -138,8 +141,11 @@ export async function show(main, id) {
     els.board.dataset.status = view.status;
     els.result.textContent = resultText(view);
     els.sealed.textContent = sealed(view).mine;
-    if (myTurn && !sending) offerMoves(svg, els.picker, legal, play);
-    else fill(els.picker);
+    if (myTurn && !sending) {
+      offerMoves(svg, els.picker, legal, play);
+      if (refocus) (svg.querySelector(".legal") || els.picker.querySelector("button"))?.focus();
+      refocus = false;
+    } else fill(els.picker);
     seats();
     moveList();
     actions();
