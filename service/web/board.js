@@ -1,8 +1,7 @@
 // The board: the domain's own SVG drawing (GET /matches/{id}/board.svg), put in the page as it
 // is. Elements that carry `data-cell` stand for a place on the board; a legal move belongs to the
-// cell whose name starts it ("Gl" in Cairo, "B1" of "B1+" in Trax). Cells with legal moves become
-// buttons; one move is sent at once, several are offered to choose from. Nothing else is known
-// here of any game.
+// cells it names ("Gl" in Cairo, "B1" of "B1+" in Trax, five cells of a Deep Sea placement).
+// Cells with legal moves become buttons. Nothing else is known here of any game.
 
 import { fill, h } from "./dom.js";
 
@@ -21,52 +20,84 @@ export function drawBoard(container, picture) {
   return container.firstElementChild;
 }
 
-/** The cell `move` is played on: the longest cell name that starts it, followed by no letter or digit. */
-function cellOf(move, names) {
-  let best = null;
-  for (const name of names) {
-    if (move.startsWith(name) && !/[A-Za-z0-9]/.test(move.charAt(name.length)) && (!best || name.length > best.length)) best = name;
+/**
+ * The cells `move` names: each word of it (split at spaces and commas) that is a cell's name, or
+ * starts with one followed by no letter or digit ("B1" of Trax's "B1+"): "Gl", "C3 UR",
+ * "E3 LR, F3 +", "I on A1, B1, C1, D1, E1".
+ */
+function cellsOf(move, names) {
+  const found = [];
+  for (const word of move.split(/[\s,]+/)) {
+    let best = names.has(word) ? word : null;
+    if (best === null) {
+      for (const name of names) {
+        if (word.startsWith(name) && !/[A-Za-z0-9]/.test(word.charAt(name.length)) && (!best || name.length > best.length)) best = name;
+      }
+    }
+    if (best !== null && !found.includes(best)) found.push(best);
   }
-  return best;
+  return found;
 }
 
 /**
  * Make the legal `moves` ({move, command}) playable on the drawn board; `choose(move)` sends one.
- * `picker` shows the choices of a cell with several moves, and the moves that belong to no cell.
+ * A move is made by clicking its cells: each click keeps the moves on every cell clicked so far
+ * and highlights their other cells; the moves on exactly those cells are offered in `picker`
+ * (played at once when it is the only move left). Moves on no cell are offered there too.
  */
 export function offerMoves(svg, picker, moves, choose) {
   const cells = new Map([...svg.querySelectorAll("[data-cell]")].map((el) => [el.dataset.cell, el]));
-  const byCell = new Map();
-  const loose = [];
-  for (const move of moves) {
-    const cell = cellOf(move.move, cells.keys());
-    if (cell === null) loose.push(move);
-    else byCell.set(cell, [...(byCell.get(cell) || []), move]);
-  }
+  const names = new Set(cells.keys());
+  const onCells = moves.map((m) => ({ move: m, cells: cellsOf(m.move, names) }));
+  const loose = onCells.filter((m) => !m.cells.length).map((m) => m.move);
+  let chosen = [];
   const buttons = (list) => list.map((m) => h("button", { type: "button", class: "move", dataset: { move: m.move },
                                                           onclick: () => choose(m) }, m.move));
-  function pick(cell) {
-    const list = byCell.get(cell);
-    for (const el of svg.querySelectorAll(".chosen")) el.classList.remove("chosen");
-    if (list.length === 1) return choose(list[0]);
-    cells.get(cell).classList.add("chosen");
-    fill(picker, h("span", {}, `${cell}: `), buttons(list),
-      h("button", { type: "button", class: "secondary", onclick: () => offerMoves(svg, picker, moves, choose) }, "Cancel"));
-    picker.querySelector("button").focus();
+
+  function show() {
+    const left = onCells.filter((m) => m.cells.length && chosen.every((c) => m.cells.includes(c)));
+    const open = new Map();
+    for (const m of left) for (const c of m.cells) if (!chosen.includes(c)) open.set(c, (open.get(c) || 0) + 1);
+    for (const [name, el] of cells) {
+      const legal = open.has(name);
+      el.classList.toggle("legal", legal);
+      el.classList.toggle("chosen", chosen.includes(name));
+      if (legal) {
+        el.setAttribute("tabindex", "0");
+        el.setAttribute("role", "button");
+        el.setAttribute("aria-label", `${name}: ${open.get(name)} move${open.get(name) > 1 ? "s" : ""}`);
+      } else {
+        el.removeAttribute("tabindex");
+        el.removeAttribute("role");
+        el.removeAttribute("aria-label");
+      }
+    }
+    if (!chosen.length) {
+      fill(picker, loose.length > FEW ? looseList(loose, choose) : loose.length ? [h("span", {}, "Also: "), buttons(loose)] : []);
+      return;
+    }
+    const exact = left.filter((m) => m.cells.length === chosen.length).map((m) => m.move);
+    fill(picker, h("span", {}, `${chosen.join(", ")}: `), buttons(exact),
+      open.size ? h("span", { class: "muted" }, exact.length ? " or another cell" : ` ${left.length} moves: pick another cell`) : "",
+      h("button", { type: "button", class: "secondary", onclick: () => { chosen = []; show(); } }, "Cancel"));
   }
-  for (const [cell, list] of byCell) {
-    const el = cells.get(cell);
-    el.classList.add("legal");
-    el.setAttribute("tabindex", "0");
-    el.setAttribute("role", "button");
-    el.setAttribute("aria-label", list.length === 1 ? `Play ${list[0].move}` : `${cell}: ${list.length} moves`);
-    el.dataset.moves = list.map((m) => m.move).join(" ");
-    el.addEventListener("click", () => pick(cell));
+
+  function pick(name) {
+    if (!cells.get(name).classList.contains("legal")) return;
+    chosen.push(name);
+    const left = onCells.filter((m) => m.cells.length && chosen.every((c) => m.cells.includes(c)));
+    if (left.length === 1 && left[0].cells.length === chosen.length) return choose(left[0].move);
+    show();
+    (picker.querySelector("button.move") || svg.querySelector(".legal"))?.focus();
+  }
+
+  for (const [name, el] of cells) {
+    el.addEventListener("click", () => pick(name));
     el.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); pick(cell); }
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); pick(name); }
     });
   }
-  fill(picker, loose.length > FEW ? looseList(loose, choose) : loose.length ? [h("span", {}, "Also: "), buttons(loose)] : []);
+  show();
 }
 
 const FEW = 8;
@@ -81,7 +112,7 @@ function looseList(moves, choose) {
 
 /** Take the moves off the board (not our turn any more, or a move is on its way). */
 export function freeze(svg, picker) {
-  for (const el of svg.querySelectorAll(".legal")) {
+  for (const el of svg.querySelectorAll(".legal, .chosen")) {
     el.classList.remove("legal", "chosen");
     el.removeAttribute("tabindex");
     el.removeAttribute("role");
