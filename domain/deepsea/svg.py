@@ -2,7 +2,10 @@
 by who placed them), a lost board crossed out, and once the game is over each ship's route.
 
 Routes drawn are the true shortest ones the server published (solid), else the ones a player sent
-(dashed). A viewer's own sealed placement is drawn dashed for that viewer only.
+(dashed). A viewer's own sealed placement is drawn dashed for that viewer only. What a click can
+play is named (the web client makes it a button when it is legal): the squares of the board the
+viewer places on carry their names (``data-cell="C4"``), and while a board is being selected each
+board is covered by a transparent square carrying its move (``data-move="select 2"``).
 
 >>> from xml.etree import ElementTree
 >>> from domain.game import Viewer
@@ -18,7 +21,8 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from domain.deepsea.board import CHANNEL, DROPOFF, WALL, Board, cell_index
+from domain.deepsea.board import CHANNEL, DROPOFF, WALL, Board, cell_index, cell_name
+from domain.deepsea.moves import board_in_play
 from domain.deepsea.state import BOARDS, DeepseaState
 from domain.game import Viewer
 from domain.sealed import own_submission
@@ -42,12 +46,14 @@ def _centre(board: Board, cell: str, left: int) -> tuple[float, float]:
 def _board(state: DeepseaState, number: int, left: int, viewer: Viewer) -> list[str]:
     board, sea = state.board(number), state.sea(number)
     n, parts = board.size, []
+    playing = viewer.seat is not None and board_in_play(state, viewer.seat) == number
     parts.append(f'<text x="{left}" y="{MARGIN - 8}" font-size="13" font-family="sans-serif">Board {number} '
                  f'({n}x{n}) bank: {escape(" ".join(sea.bank) or "used up")}</text>')
     for index, kind in enumerate(board.terrain):
         row, col = divmod(index, n)
         x, y = left + col * CELL, MARGIN + (n - 1 - row) * CELL
-        parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{FILL.get(kind, WATER)}" '
+        named = f'data-cell="{cell_name(index, n)}" ' if playing else ""
+        parts.append(f'<rect {named}x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{FILL.get(kind, WATER)}" '
                      'stroke="#9bb" stroke-width="0.5"/>')
         if kind in (CHANNEL, DROPOFF):
             parts.append(f'<text x="{x + CELL / 2}" y="{y + CELL * 0.7}" font-size="11" text-anchor="middle" '
@@ -67,6 +73,9 @@ def _board(state: DeepseaState, number: int, left: int, viewer: Viewer) -> list[
     for ship, cell in board.ships.items():
         x, y = _centre(board, cell, left)
         parts.append(f'<circle cx="{x}" cy="{y}" r="{CELL * 0.36}" fill="{SHIP_COLOUR[ship]}" stroke="#000"/>')
+    if state.phase == "select" and number in state.open_boards():
+        parts.append(f'<rect data-move="select {number}" x="{left}" y="{MARGIN}" width="{n * CELL}" '
+                     f'height="{n * CELL}" fill="none"/>')
     if sea.lost_by is not None:
         size = n * CELL
         parts.append(f'<line x1="{left}" y1="{MARGIN}" x2="{left + size}" y2="{MARGIN + size}" stroke="#c00" '

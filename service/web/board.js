@@ -91,6 +91,18 @@ export function offerMoves(svg, picker, moves, choose) {
     (picker.querySelector("button.move") || svg.querySelector(".legal"))?.focus();
   }
 
+  for (const el of svg.querySelectorAll("[data-move]")) { // a whole move in one element (Deep Sea's "select 2")
+    const move = moves.find((m) => m.move === el.dataset.move);
+    if (!move) continue;
+    el.classList.add("legal-move");
+    el.setAttribute("tabindex", "0");
+    el.setAttribute("role", "button");
+    el.setAttribute("aria-label", `Play ${move.move}`);
+    el.addEventListener("click", () => el.classList.contains("legal-move") && choose(move));
+    el.addEventListener("keydown", (event) => {
+      if ((event.key === "Enter" || event.key === " ") && el.classList.contains("legal-move")) { event.preventDefault(); choose(move); }
+    });
+  }
   for (const [name, el] of cells) {
     el.addEventListener("click", () => pick(name));
     el.addEventListener("keydown", (event) => {
@@ -112,8 +124,8 @@ function looseList(moves, choose) {
 
 /** Take the moves off the board (not our turn any more, or a move is on its way). */
 export function freeze(svg, picker) {
-  for (const el of svg.querySelectorAll(".legal, .chosen")) {
-    el.classList.remove("legal", "chosen");
+  for (const el of svg.querySelectorAll(".legal, .chosen, .legal-move")) {
+    el.classList.remove("legal", "chosen", "legal-move");
     el.removeAttribute("tabindex");
     el.removeAttribute("role");
   }

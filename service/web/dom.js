@@ -9,7 +9,7 @@ export function h(tag, attrs = {}, ...children) {
     else if (name === "dataset") Object.assign(node.dataset, value);
     else node.setAttribute(name, value === true ? "" : value);
   }
-  for (const child of children.flat()) {
+  for (const child of children.flat(Infinity)) {
     if (child === null || child === undefined || child === false) continue;
     node.append(child instanceof Node ? child : String(child));
   }
@@ -19,7 +19,7 @@ export function h(tag, attrs = {}, ...children) {
 /** Replace everything in `node` with `children`. */
 export function fill(node, ...children) {
   node.replaceChildren();
-  for (const child of children.flat()) if (child) node.append(child);
+  for (const child of children.flat(Infinity)) if (child) node.append(child);
   return node;
 }
 

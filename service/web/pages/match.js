@@ -123,12 +123,24 @@ export async function show(main, id) {
     els.moves.scrollTop = els.moves.scrollHeight;
   }
 
+  /** Every legal move of mine, a page of 1,000 at a time (Deep Sea's open boards have thousands). */
+  async function legalMoves() {
+    const moves = [];
+    for (let total = 1; moves.length < total && moves.length < 20000;) {
+      const page = await api(`/matches/${id}/legal-moves?limit=1000&offset=${moves.length}`);
+      if (!page.moves.length) break;
+      moves.push(...page.moves);
+      total = page.total;
+    }
+    return moves;
+  }
+
   async function refresh(force = false) {
     const mine = ++loading;
     const next = await api(`/matches/${id}`);
     const picture = await text(`/matches/${id}/board.svg`);
     const myTurn = next.you && next.to_move.includes(next.you) && next.status === "running";
-    const legal = myTurn ? (await api(`/matches/${id}/legal-moves?limit=1000`)).moves : [];
+    const legal = myTurn ? await legalMoves() : [];
     if (mine !== loading) return; // a newer refresh is on its way
     if (view && next.version === view.version && !force) return; // nothing new: the board stays as it is (a tile being chosen)
     view = next;
