@@ -1,5 +1,6 @@
 """Two people in two browsers: each signs up, one challenges the other by account id, the other
-sees the invitation arrive in the lobby by itself and accepts it; a second challenge is declined;
+sees the invitation arrive in the lobby by itself and accepts it, and the challenger resigns; a
+second challenge is declined;
 a third match with an open seat is taken from the lobby. Signing out and in again with the token."""
 
 from __future__ import annotations
@@ -7,7 +8,7 @@ from __future__ import annotations
 from tests.browser.conftest import new_match, screenshot, sign_up
 
 
-def test_sign_up_challenge_accept_and_decline_between_two_browsers(pages):
+def test_sign_up_challenge_accept_resign_and_decline_between_two_browsers(pages):
     alice, bob = pages.open(), pages.open()
     alice_id, _ = sign_up(alice, "alice")
     bob_id, bob_token = sign_up(bob, "bob")
@@ -25,6 +26,13 @@ def test_sign_up_challenge_accept_and_decline_between_two_browsers(pages):
     alice.wait_for_selector("#board[data-status=running] .legal")  # alice's page learns it by itself
     assert alice.inner_text("#status") == "Your turn"
     screenshot(alice, "challenge-accepted")
+
+    alice.click("[data-action=resign]")
+    assert alice.inner_text("[data-action=resign]") == "Really resign?"  # one slip loses nothing
+    alice.click("[data-action=resign]")
+    alice.wait_for_selector("#board[data-status=finished]")
+    bob.wait_for_selector("#board[data-status=finished]")
+    assert bob.inner_text("#result").startswith(f"Second ({bob.inner_text('header .who')}) wins: resign")
 
     declined = new_match(alice, "trax", "player", bob_id)
     bob.goto("/#/")

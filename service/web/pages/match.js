@@ -86,7 +86,15 @@ export async function show(main, id) {
         await send(`/matches/${id}/ready`);
       } }, "Take the open seat"));
     }
-    if (mine && view.status === "running") list.push(button("Resign", `/matches/${id}/resign`, "danger"));
+    if (mine && view.status === "running") {
+      const resign = h("button", { type: "button", class: "danger", dataset: { action: "resign" }, onclick: () => {
+        if (resign.dataset.armed) return send(`/matches/${id}/resign`);
+        resign.dataset.armed = "yes"; // a second click within 4 s resigns: one slip loses nothing
+        resign.textContent = "Really resign?";
+        setTimeout(() => { delete resign.dataset.armed; resign.textContent = "Resign"; }, 4000);
+      } }, "Resign");
+      list.push(resign);
+    }
     if (me && view.created_by === me && view.status === "waiting") list.push(button("Cancel", `/matches/${id}/cancel`, "secondary"));
     if (OVER.includes(view.status)) list.push(h("a", { class: "button", href: `#/matches/${id}/replay` }, "Replay"));
     list.push(h("a", { class: "button secondary", href: `/matches/${id}/record`, download: "" }, "Record"));
