@@ -18,10 +18,18 @@ async function act(path, ...then) {
   }
 }
 
+/** Names the lobby knows without asking for each match: yours and the built-in bots'. */
+const NAMES = new Map();
+function nameOf(id) {
+  if (!id) return "open";
+  if (id === session.account?.id) return "you";
+  return NAMES.get(id) || id;
+}
+
 /** One match; `turns` (mine, or null for others' matches) says whose turn it is. */
 function matchLine(m, turns = null) {
   const mine = turns && turns.find((t) => t.match_id === m.id);
-  const seats = Object.entries(m.seats).map(([seat, who]) => `${seatLabel(m.game, seat)}: ${who ?? "open"}`);
+  const seats = Object.entries(m.seats).map(([seat, who]) => `${seatLabel(m.game, seat)}: ${nameOf(who)}`);
   return h("li", { class: "match", dataset: { match: m.id } },
     h("a", { href: `#/matches/${m.id}` }, `${GAME_NAMES[m.game] || m.game}`),
     " ", h("span", { class: `status ${m.status}` }, m.status),
@@ -58,7 +66,9 @@ export async function show(main) {
   let feed = null;
   let pending = null;
   async function refresh() {
-    const all = await api("/matches?limit=100", { auth: false });
+    const [all, bots] = await Promise.all([api("/matches?limit=100", { auth: false }),
+      NAMES.size ? [] : api("/bots", { auth: false })]);
+    for (const bot of bots) NAMES.set(bot.id, bot.name);
     const parts = [h("h1", {}, "Lobby")];
     if (session.account) {
       const [mine, challenges, turns] = await Promise.all(
