@@ -2,7 +2,8 @@
 # Creates .venv (if missing) and installs the project with its test extras, the rules (domain/, its
 # own distribution the server depends on) and the Python client (client/, its own distribution)
 # the examples and tests use; and, as root on Debian, the chromium the browser tests drive
-# (tests/browser; about 40 s and 300 MB once; SETUP_BROWSER=0 skips it, as scripts/serve.sh does).
+# (tests/browser; about 40 s, a 113 MB download and 480 MB on disk, once; SETUP_BROWSER=0 skips it,
+# as scripts/serve.sh does).
 # Idempotent.
 set -euo pipefail
 cd "$(dirname "$0")/.."
