@@ -37,6 +37,7 @@ from service.api.tagged_unions import TaggedUnionSchemaPlugin
 from service.api.text_bodies import as_text
 from service.api.tokens import TokenController
 from service.api.tournaments import TournamentController
+from service.api.web import web_file, web_page
 from service.api.webhooks import WebhookController
 from service.bot_accounts import BOT_ACCOUNTS
 from service.metrics import forget_process
@@ -104,7 +105,7 @@ def create_app(settings: Settings) -> Litestar:
     app = Litestar(
         route_handlers=[SystemController, GameController, BotController, AccountController, MatchController, LiveController,
                         AnalysisController, TournamentController, TokenController, WebhookController, RecordController,
-                        MetricsController, schema_asset],
+                        MetricsController, schema_asset, web_page, web_file],
         dependencies={"services": Provide(provide_services, sync_to_thread=False),
                       "caller": Provide(provide_caller)},
         request_class=request_class(settings.max_json_depth),

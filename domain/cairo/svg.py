@@ -1,13 +1,14 @@
 """The board as a standalone SVG picture, drawn from the geometry the rules use.
 
 Every pentagon is outlined thinly and every group of four thickly; empty pentagons carry their
-short name (``Gl``); pieces are dark discs (first) and light discs (second), the last one ringed;
+short name (``Gl``), and every pentagon says which it is (``data-cell="Gl"``: the web client
+turns a click on it into the move of that name); pieces are dark discs (first) and light discs (second), the last one ringed;
 once the game is over the final corridor is shaded green. A caption runs under the board.
 
 >>> from xml.etree import ElementTree
 >>> svg = board_svg(owners=(-1,) * 72, caption="First (dark) to move")
->>> ElementTree.fromstring(svg).tag, ">Gl<" in svg, svg.count("<polygon")
-('{http://www.w3.org/2000/svg}svg', True, 72)
+>>> ElementTree.fromstring(svg).tag, ">Gl<" in svg, svg.count("<polygon"), svg.count('data-cell="Gl"')
+('{http://www.w3.org/2000/svg}svg', True, 72, 1)
 """
 
 from __future__ import annotations
@@ -64,7 +65,8 @@ def board_svg(owners: tuple[int, ...], caption: str = "", corridor: frozenset[in
     for cell, polygon in enumerate(POLYGONS):
         fill = CORRIDOR_FILL if cell in corridor else CELL_FILL
         points = " ".join(_xy(x, y) for x, y in polygon)
-        parts.append(f'<polygon points="{points}" fill="{fill}" stroke="{THIN}" stroke-width="1"/>')
+        parts.append(f'<polygon data-cell="{NAMES[cell]}" points="{points}" fill="{fill}" stroke="{THIN}" '
+                     f'stroke-width="1"/>')
     for (x0, y0), (x1, y1) in GROUP_EDGES:
         (ax, ay), (bx, by) = (MARGIN + x0 * UNIT, MARGIN + y0 * UNIT), (MARGIN + x1 * UNIT, MARGIN + y1 * UNIT)
         parts.append(f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{THICK}" '

@@ -4,13 +4,14 @@ Tiles are dark squares with their two paths: red in red (or drawn black or purpl
 ``second_colour``), white in a light colour with a dark outline. Straights are drawn as lines,
 curves as quarter-circle arcs. The empty cells of the box and of the ring around it (column ``@``,
 row ``0`` and one past the far edges) are outlined and labelled with the names the next move would
-use; column and row labels run along the margins.
+use, and say so (``data-cell="B1"``: the web client offers the legal tiles of the cell clicked);
+column and row labels run along the margins.
 
 >>> from xml.etree import ElementTree
 >>> from domain.trax.board import Board
 >>> svg = board_svg(Board(), caption="White to move")
->>> ElementTree.fromstring(svg).tag, ">@0<" in svg
-('{http://www.w3.org/2000/svg}svg', True)
+>>> ElementTree.fromstring(svg).tag, ">@0<" in svg, 'data-cell="@0"' in svg
+('{http://www.w3.org/2000/svg}svg', True, True)
 """
 
 from __future__ import annotations
@@ -77,10 +78,12 @@ def board_svg(board: Board, caption: str = "", second: str = "red") -> str:
     rows = box.height + 2 if box else 1
     left, top = (box.left - 1, box.top - 1) if box else (0, 0)
     width, height = 2 * MARGIN + columns * CELL, 2 * MARGIN + rows * CELL + CAPTION
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-             f'viewBox="0 0 {width} {height}">',
+    wider = max(0, round(len(caption) * 7.6) + MARGIN - width)  # a caption wider than the board: widen both sides
+    left_edge, full = -(wider // 2), width + wider - wider % 2
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{full}" height="{height}" '
+             f'viewBox="{left_edge} 0 {full} {height}">',
              f"<title>{escape(caption or 'Trax')}</title>",
-             f'<rect width="{width}" height="{height}" fill="#f2efe6"/>']
+             f'<rect x="{left_edge}" width="{full}" height="{height}" fill="#f2efe6"/>']
     for c in range(columns):
         parts.append(_text(MARGIN + (c + 0.5) * CELL, MARGIN / 2, column_label(c), 13, "#444"))
     for r in range(rows):
@@ -90,8 +93,8 @@ def board_svg(board: Board, caption: str = "", second: str = "red") -> str:
             x, y = MARGIN + c * CELL, MARGIN + r * CELL
             tile = board.tiles.get(key_of(left + c, top + r))
             if tile is None:
-                parts.append(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="none" stroke="#c8c3b6" '
-                             f'stroke-dasharray="4 3"/>')
+                parts.append(f'<rect data-cell="{column_label(c)}{r}" x="{x}" y="{y}" width="{CELL}" height="{CELL}" '
+                             f'fill="none" stroke="#c8c3b6" stroke-dasharray="4 3"/>')
                 parts.append(_text(x + CELL / 2, y + CELL / 2, f"{column_label(c)}{r}", 11))
             else:
                 parts += _tile(x, y, tile, second)

@@ -255,9 +255,15 @@ class MatchController(Controller):
     @get("/{match_id:str}/board.svg", operation_id="getBoardSvg",
          summary="The board as SVG", media_type="image/svg+xml",
          responses=problems(400, 401, 404))
-    async def board(self, match_id: MatchId, services: Services, caller: Caller | None) -> Response[str]:
+    async def board(self, match_id: MatchId, services: Services, caller: Caller | None,
+                    at: Annotated[int | None, QueryParameter(
+                        name="at", required=False, ge=1, le=2**53, schema_extra={"minimum": 1},
+                        description="The board as it stood at this version (a replay's step); now by default.")] = None
+                    ) -> Response[str]:
         game, state = await services.matches.current(match_id)
         viewer = viewer_of(state, caller)
+        if at is not None and at < state.version:
+            game, state = await services.matches.state_at(match_id, at)
         picture = game.svg(state.game, viewer) if may_see_setup(game, state, viewer) else NOT_YET_SVG
         return Response(content=picture, media_type="image/svg+xml")
 

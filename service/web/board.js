@@ -1,0 +1,133 @@
+// The board: the domain's own SVG drawing (GET /matches/{id}/board.svg), put in the page as it
+// is. Elements that carry `data-cell` stand for a place on the board; a legal move belongs to the
+// cells it names ("Gl" in Cairo, "B1" of "B1+" in Trax, five cells of a Deep Sea placement).
+// Cells with legal moves become buttons. Nothing else is known here of any game.
+
+import { fill, h } from "./dom.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+
+/** Put the SVG text `picture` into `container` (parsed as XML: no script can come with it). */
+export function drawBoard(container, picture) {
+  const parsed = new DOMParser().parseFromString(picture, "image/svg+xml");
+  const svg = parsed.documentElement;
+  if (svg.namespaceURI !== SVG) throw new Error("The board is not an SVG picture.");
+  for (const script of svg.querySelectorAll("script, foreignObject")) script.remove();
+  // a group, not an image: its cells may be buttons (an image's insides are hidden from screen readers)
+  svg.setAttribute("role", "group");
+  svg.setAttribute("aria-label", svg.querySelector("title")?.textContent || "The board");
+  fill(container, document.importNode(svg, true));
+  return container.firstElementChild;
+}
+
+/**
+ * The cells `move` names: each word of it (split at spaces and commas) that is a cell's name, or
+ * starts with one followed by no letter or digit ("B1" of Trax's "B1+"): "Gl", "C3 UR",
+ * "E3 LR, F3 +", "I on A1, B1, C1, D1, E1".
+ */
+function cellsOf(move, names) {
+  const found = [];
+  for (const word of move.split(/[\s,]+/)) {
+    let best = names.has(word) ? word : null;
+    if (best === null) {
+      for (const name of names) {
+        if (word.startsWith(name) && !/[A-Za-z0-9]/.test(word.charAt(name.length)) && (!best || name.length > best.length)) best = name;
+      }
+    }
+    if (best !== null && !found.includes(best)) found.push(best);
+  }
+  return found;
+}
+
+/**
+ * Make the legal `moves` ({move, command}) playable on the drawn board; `choose(move)` sends one.
+ * A move is made by clicking its cells: each click keeps the moves on every cell clicked so far
+ * and highlights their other cells; the moves on exactly those cells are offered in `picker`
+ * (played at once when it is the only move left). Moves on no cell are offered there too.
+ */
+export function offerMoves(svg, picker, moves, choose) {
+  const cells = new Map([...svg.querySelectorAll("[data-cell]")].map((el) => [el.dataset.cell, el]));
+  const names = new Set(cells.keys());
+  const onCells = moves.map((m) => ({ move: m, cells: cellsOf(m.move, names) }));
+  const loose = onCells.filter((m) => !m.cells.length).map((m) => m.move);
+  let chosen = [];
+  const buttons = (list) => list.map((m) => h("button", { type: "button", class: "move", dataset: { move: m.move },
+                                                          onclick: () => choose(m) }, m.move));
+
+  function show() {
+    const left = onCells.filter((m) => m.cells.length && chosen.every((c) => m.cells.includes(c)));
+    const open = new Map();
+    for (const m of left) for (const c of m.cells) if (!chosen.includes(c)) open.set(c, (open.get(c) || 0) + 1);
+    for (const [name, el] of cells) {
+      const legal = open.has(name);
+      el.classList.toggle("legal", legal);
+      el.classList.toggle("chosen", chosen.includes(name));
+      if (legal) {
+        el.setAttribute("tabindex", "0");
+        el.setAttribute("role", "button");
+        el.setAttribute("aria-label", `${name}: ${open.get(name)} move${open.get(name) > 1 ? "s" : ""}`);
+      } else {
+        el.removeAttribute("tabindex");
+        el.removeAttribute("role");
+        el.removeAttribute("aria-label");
+      }
+    }
+    if (!chosen.length) {
+      fill(picker, loose.length > FEW ? looseList(loose, choose) : loose.length ? [h("span", {}, "Also: "), buttons(loose)] : []);
+      return;
+    }
+    const exact = left.filter((m) => m.cells.length === chosen.length).map((m) => m.move);
+    fill(picker, h("span", {}, `${chosen.join(", ")}: `), buttons(exact),
+      open.size ? h("span", { class: "muted" }, exact.length ? " or another cell" : ` ${left.length} moves: pick another cell`) : "",
+      h("button", { type: "button", class: "secondary", onclick: () => { chosen = []; show(); } }, "Cancel"));
+  }
+
+  function pick(name) {
+    if (!cells.get(name).classList.contains("legal")) return;
+    chosen.push(name);
+    const left = onCells.filter((m) => m.cells.length && chosen.every((c) => m.cells.includes(c)));
+    if (left.length === 1 && left[0].cells.length === chosen.length) return choose(left[0].move);
+    show();
+    (picker.querySelector("button.move") || svg.querySelector(".legal"))?.focus();
+  }
+
+  for (const el of svg.querySelectorAll("[data-move]")) { // a whole move in one element (Deep Sea's "select 2")
+    const move = moves.find((m) => m.move === el.dataset.move);
+    if (!move) continue;
+    el.classList.add("legal-move");
+    el.setAttribute("tabindex", "0");
+    el.setAttribute("role", "button");
+    el.setAttribute("aria-label", `Play ${move.move}`);
+    el.addEventListener("click", () => el.classList.contains("legal-move") && choose(move));
+    el.addEventListener("keydown", (event) => {
+      if ((event.key === "Enter" || event.key === " ") && el.classList.contains("legal-move")) { event.preventDefault(); choose(move); }
+    });
+  }
+  for (const [name, el] of cells) {
+    el.addEventListener("click", () => pick(name));
+    el.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); pick(name); }
+    });
+  }
+  show();
+}
+
+const FEW = 8;
+
+/** Many moves that belong to no cell (a game whose input the page does not draw yet): a list to pick from. */
+function looseList(moves, choose) {
+  const list = h("select", { id: "move-list", "aria-label": "Your move" },
+    moves.map((m, i) => h("option", { value: i }, m.move)));
+  return [h("label", { for: "move-list" }, "Your move: "), list,
+    h("button", { type: "button", dataset: { action: "play" }, onclick: () => choose(moves[list.value]) }, "Play")];
+}
+
+/** Take the moves off the board (not our turn any more, or a move is on its way). */
+export function freeze(svg, picker) {
+  for (const el of svg.querySelectorAll(".legal, .chosen, .legal-move")) {
+    el.classList.remove("legal", "chosen", "legal-move");
+    el.removeAttribute("tabindex");
+    el.removeAttribute("role");
+  }
+  fill(picker);
+}

@@ -1,0 +1,39 @@
+// What the page says about each game: its display name. Nothing of the rules is here; the boards,
+// the legal moves and the commands all come from the API.
+
+export const GAME_NAMES = {
+  trax: "Trax", duorail: "Duorail", monunrail: "MonUnrail", cairo: "Cairo Corridor", deepsea: "Deep Sea Voyage",
+};
+
+/** "White", "First"... as people read a seat. */
+export function seatLabel(game, seat) {
+  return seat ? seat[0].toUpperCase() + seat.slice(1) : "";
+}
+
+
+/** A move of a view's `moves` list as text: Duorail's turns are {seat, move, timeout}. */
+export function moveText(m) {
+  if (typeof m === "string") return m;
+  if (m && typeof m.move === "string") return m.timeout ? `${m.move} (timeout)` : m.move;
+  return JSON.stringify(m);
+}
+
+/**
+ * What is sealed now, as the view shows it: `mine`, what the viewer itself sealed (a sentence or
+ * ""), and `window`, true while the seats act at once and seal (then a seat no longer to move has
+ * sealed). Duorail's endgame tracks and Deep Sea Voyage's actions and routes; nothing elsewhere.
+ */
+export function sealed(view) {
+  const s = view.state || {};
+  if (view.game === "duorail") {
+    const open = !!s.endgame && !s.revealed && s.phase === "endgame";
+    const mine = s.my_submission ? `You sealed ${s.my_submission.length ? `a track of ${s.my_submission.length}` : "no track"}.` : "";
+    return { window: open, mine };
+  }
+  if (view.game === "deepsea") {
+    const open = ["action", "routes"].includes(s.phase) || (s.phase === "select" && view.to_move.length > 1);
+    const mine = s.your_action ? `You sealed: ${s.your_action}.` : s.your_routes ? "You sealed your routes." : "";
+    return { window: open, mine };
+  }
+  return { window: false, mine: "" };
+}

@@ -1,0 +1,109 @@
+// The lobby: my invitations (accept/decline), my matches with whose turn it is, open seats to
+// take, and live and finished matches to watch or replay. Refreshed live from my account's stream.
+
+import { api, session, stream } from "../api.js";
+import { fill, h, notice } from "../dom.js";
+import { GAME_NAMES, seatLabel } from "../games.js";
+
+const OVER = ["finished", "aborted"];
+
+async function act(path, ...then) {
+  try {
+    await api(path, { method: "POST" });
+    for (const next of then) await api(next, { method: "POST" });
+    return true;
+  } catch (problem) {
+    notice(problem.message, "error");
+    return false;
+  }
+}
+
+/** Names the lobby knows without asking for each match: yours and the built-in bots'. */
+const NAMES = new Map();
+function nameOf(id) {
+  if (!id) return "open";
+  if (id === session.account?.id) return "you";
+  return NAMES.get(id) || id;
+}
+
+/** One match; `turns` (mine, or null for others' matches) says whose turn it is. */
+function matchLine(m, turns = null) {
+  const mine = turns && turns.find((t) => t.match_id === m.id);
+  const seats = Object.entries(m.seats).map(([seat, who]) => `${seatLabel(m.game, seat)}: ${nameOf(who)}`);
+  return h("li", { class: "match", dataset: { match: m.id } },
+    h("a", { href: `#/matches/${m.id}` }, `${GAME_NAMES[m.game] || m.game}`),
+    " ", h("span", { class: `status ${m.status}` }, m.status),
+    mine ? h("strong", { class: "your-turn" }, ` your turn (${mine.action})`)
+      : turns && m.status === "running" ? h("span", {}, " their turn") : "",
+    h("span", { class: "seats" }, " ", seats.join(" · ")),
+    m.result ? h("span", {}, ` — ${m.result.winner ? seatLabel(m.game, m.result.winner) + " won" : "no winner"} (${m.result.reason})`) : "",
+    OVER.includes(m.status) ? [" ", h("a", { href: `#/matches/${m.id}/replay` }, "replay")] : "");
+}
+
+function challengeLine(c, received, refresh) {
+  const buttons = received
+    ? [h("button", { type: "button", onclick: async () => {
+        if (await act(`/matches/${c.match_id}/accept`, `/matches/${c.match_id}/ready`)) location.hash = `#/matches/${c.match_id}`;
+      } }, "Accept"),
+      h("button", { type: "button", class: "secondary", onclick: async () => {
+        if (await act(`/matches/${c.match_id}/decline`)) refresh();
+      } }, "Decline")]
+    : [h("button", { type: "button", class: "secondary", onclick: async () => {
+        if (await act(`/matches/${c.match_id}/cancel`)) refresh();
+      } }, "Withdraw")];
+  const who = received ? `${c.challenger_name || c.challenger} challenges you` : `you challenge ${c.invited_name || c.invited}`;
+  return h("li", { class: "challenge", dataset: { match: c.match_id } },
+    h("a", { href: `#/matches/${c.match_id}` }, GAME_NAMES[c.game] || c.game), `: ${who} (seat ${seatLabel(c.game, c.seat)}) `,
+    ...buttons);
+}
+
+function section(title, items, empty) {
+  return h("section", { class: "card" }, h("h2", {}, title),
+    items.length ? h("ul", { class: "list" }, items) : h("p", { class: "muted" }, empty));
+}
+
+export async function show(main) {
+  let feed = null;
+  let pending = null;
+  async function refresh() {
+    const [all, bots] = await Promise.all([api("/matches?limit=100", { auth: false }),
+      NAMES.size ? [] : api("/bots", { auth: false })]);
+    for (const bot of bots) NAMES.set(bot.id, bot.name);
+    const parts = [h("h1", {}, "Lobby")];
+    if (session.account) {
+      const [mine, challenges, turns] = await Promise.all(
+        [api("/accounts/me/matches"), api("/accounts/me/challenges"), api("/accounts/me/turns")]);
+      parts.push(h("p", {}, `Signed in as ${session.account.name} (id `, h("code", {}, session.account.id), "). ",
+        h("a", { href: "#/new", class: "button" }, "New match")));
+      parts.push(section("Invitations", challenges.received.map((c) => challengeLine(c, true, refresh)),
+        "No one has challenged you."));
+      if (challenges.sent.length) parts.push(section("Challenges you sent", challenges.sent.map((c) => challengeLine(c, false, refresh)), ""));
+      const active = mine.filter((m) => !OVER.includes(m.status));
+      parts.push(section("Your matches", active.map((m) => matchLine(m, turns)), "None under way."));
+      const open = all.filter((m) => m.status === "waiting" && Object.values(m.seats).includes(null)
+        && !Object.values(m.seats).includes(session.account.id));
+      parts.push(section("Open seats", open.map((m) => {
+        const line = matchLine(m);
+        line.append(h("button", { type: "button", onclick: async () => {
+          if (await act(`/matches/${m.id}/join`, `/matches/${m.id}/ready`)) location.hash = `#/matches/${m.id}`;
+        } }, "Take the seat"));
+        return line;
+      }), "No match waits for an opponent."));
+    } else {
+      parts.push(h("p", { class: "card" }, "Play Trax, Cairo Corridor and more against people or built-in bots. ",
+        h("a", { href: "#/signup", class: "button" }, "Sign up"), " or ", h("a", { href: "#/signin" }, "sign in"),
+        " with your token. Anyone may watch the matches below."));
+    }
+    parts.push(section("Live now", all.filter((m) => m.status === "running").map((m) => matchLine(m)), "Nothing is being played."));
+    parts.push(section("Finished", all.filter((m) => m.status === "finished").slice(0, 20).map((m) => matchLine(m)), "Nothing yet."));
+    fill(main, parts);
+  }
+  await refresh();
+  if (session.account) {
+    feed = stream("/accounts/me/stream", {
+      done: () => false,
+      onMessage: () => { clearTimeout(pending); pending = setTimeout(() => refresh().catch(() => {}), 200); },
+    });
+  }
+  return () => { clearTimeout(pending); if (feed) feed.close(); };
+}

@@ -1,0 +1,194 @@
+// The game page: the board (click to play when it is your turn), the seats with their clocks
+// ticking down, the moves so far, the result, and the buttons the match allows (accept, ready,
+// join, resign...). Live over the match's event stream; a spectator sees what the API shows them.
+
+import { api, session, stream, text } from "../api.js";
+import { drawBoard, freeze, offerMoves } from "../board.js";
+import { clock, fill, h, notice } from "../dom.js";
+import { GAME_NAMES, moveText, sealed, seatLabel } from "../games.js";
+
+const OVER = ["finished", "aborted"];
+
+/** What a seat's clock shows at `now` (server time, ms): time to its deadline while it is to move, else its reserve. */
+function clockText(view, seat, now) {
+  const c = view.state?.clocks?.[seat];
+  if (!c) return "";
+  if (c.deadline && view.to_move.includes(seat) && !OVER.includes(view.status)) return clock(c.deadline - now);
+  if (typeof c.reserve_ms === "number") return clock(c.reserve_ms);
+  return "";
+}
+
+function resultText(view) {
+  const r = view.result;
+  if (!r) return "";
+  const who = r.winner ? `${seatLabel(view.game, r.winner)} (${view.seats[r.winner]?.name || "?"}) wins` : "No winner";
+  return `${who}: ${r.reason.replaceAll("_", " ")}${r.detail ? ` — ${r.detail}` : ""}`;
+}
+
+export async function show(main, id) {
+  const els = {
+    title: h("h1", {}), seats: h("ul", { class: "seats", id: "seats" }), status: h("p", { id: "status", role: "status" }),
+    result: h("p", { class: "result", id: "result" }), sealed: h("p", { class: "sealed-note", id: "sealed" }),
+    actions: h("div", { class: "actions", id: "actions" }), board: h("div", { class: "board", id: "board" }),
+    picker: h("div", { class: "picker", id: "picker" }), moves: h("ol", { class: "moves", id: "moves" }),
+    live: h("span", { class: "live", id: "live" }, "connecting"),
+  };
+  fill(main, els.title, h("div", { class: "game" },
+    h("div", { class: "play" }, els.status, els.result, els.sealed, els.board, els.picker, els.actions),
+    h("aside", {}, els.seats, h("h2", {}, "Moves"), els.moves, h("p", { class: "muted" }, "Updates: ", els.live))));
+
+  let view = null;
+  let loading = 0;
+  let skew = 0; // the server's clock less this one, from the times of the events as they arrive
+  let sampled = false;
+  const serverNow = () => Date.now() + skew;
+  let sending = false;
+  let refocus = false;
+
+  async function send(path, body) {
+    sending = true;
+    try {
+      await api(path, { method: "POST", body });
+    } catch (problem) {
+      notice(problem.message, "error");
+    }
+    sending = false;
+    await refresh(true); // (a refused move: its cell back on the board)
+  }
+
+  function play(move) {
+    if (sending) return;
+    // played from the keyboard: when it is our turn again, the focus goes back to the board
+    refocus = els.board.contains(document.activeElement) || els.picker.contains(document.activeElement);
+    loading++; // a refresh under way shows the board before this move: let it go
+    freeze(els.board.firstElementChild, els.picker);
+    notice(`You played ${move.move}.`);
+    return send(`/matches/${id}/commands?expected_version=${view.version}`, move.command);
+  }
+
+  function actions() {
+    const me = session.account?.id;
+    const mine = view.you;
+    const list = [];
+    const button = (label, path, cls) => h("button", { type: "button", class: cls, dataset: { action: label.toLowerCase() },
+                                                       onclick: () => send(path) }, label);
+    if (mine && view.invited.includes(mine)) {
+      list.push(h("button", { type: "button", dataset: { action: "accept" }, onclick: async () => {
+        await send(`/matches/${id}/accept`);
+        await send(`/matches/${id}/ready`);
+      } }, "Accept"), button("Decline", `/matches/${id}/decline`, "secondary"));
+    } else if (mine && view.status === "waiting" && !view.seats[mine].ready) {
+      list.push(button("Ready", `/matches/${id}/ready`));
+    }
+    if (me && !mine && view.status === "waiting" && Object.values(view.seats).some((s) => !s.account_id)) {
+      list.push(h("button", { type: "button", dataset: { action: "join" }, onclick: async () => {
+        await send(`/matches/${id}/join`);
+        await send(`/matches/${id}/ready`);
+      } }, "Take the open seat"));
+    }
+    if (mine && view.status === "running") {
+      const resign = h("button", { type: "button", class: "danger", dataset: { action: "resign" }, onclick: () => {
+        if (resign.dataset.armed) return send(`/matches/${id}/resign`);
+        resign.dataset.armed = "yes"; // a second click within 4 s resigns: one slip loses nothing
+        resign.textContent = "Really resign?";
+        setTimeout(() => { delete resign.dataset.armed; resign.textContent = "Resign"; }, 4000);
+      } }, "Resign");
+      list.push(resign);
+    }
+    if (me && view.created_by === me && view.status === "waiting") list.push(button("Cancel", `/matches/${id}/cancel`, "secondary"));
+    if (OVER.includes(view.status)) list.push(h("a", { class: "button", href: `#/matches/${id}/replay` }, "Replay"));
+    list.push(h("a", { class: "button secondary", href: `/matches/${id}/record`, download: "" }, "Record"));
+    fill(els.actions, list);
+  }
+
+  function statusText() {
+    if (OVER.includes(view.status)) return view.status === "aborted" ? `Aborted: ${view.result?.reason || ""}` : "Finished";
+    if (view.status === "waiting") {
+      const invited = view.invited.map((s) => view.seats[s]?.name || s);
+      if (invited.length) return `Waiting for ${invited.join(", ")} to accept`;
+      if (Object.values(view.seats).some((s) => !s.account_id)) return "Waiting for an opponent to take the open seat";
+      return "Waiting for both players to be ready";
+    }
+    if (view.status === "pregame") return "About to start";
+    if (view.you && view.to_move.includes(view.you)) return "Your turn";
+    if (!view.to_move.length) return "Waiting for the game to go on";
+    return `${view.to_move.map((s) => seatLabel(view.game, s)).join(" and ")} to move`;
+  }
+
+  function seats() {
+    const seal = sealed(view);
+    fill(els.seats, Object.entries(view.seats).map(([seat, s]) => h("li", {
+      class: `seat${view.to_move.includes(seat) ? " to-move" : ""}`, dataset: { seat } },
+    h("span", { class: `chip seat-${seat}` }), h("strong", {}, seatLabel(view.game, seat)), " ",
+    s.name || s.account_id || h("em", {}, "open"), seat === view.you ? " (you)" : "",
+    seal.window && !view.to_move.includes(seat) ? h("span", { class: "sealed" }, "sealed") : "",
+    h("span", { class: "clock", id: `clock-${seat}` }, clockText(view, seat, serverNow())))));
+  }
+
+  function moveList() {
+    const moves = view.state?.moves || [];
+    fill(els.moves, moves.map((m) => h("li", {}, moveText(m))));
+    els.moves.scrollTop = els.moves.scrollHeight;
+  }
+
+  /** Every legal move of mine, a page of 1,000 at a time (Deep Sea's open boards have thousands). */
+  async function legalMoves() {
+    const moves = [];
+    for (let total = 1; moves.length < total && moves.length < 20000;) {
+      const page = await api(`/matches/${id}/legal-moves?limit=1000&offset=${moves.length}`);
+      if (!page.moves.length) break;
+      moves.push(...page.moves);
+      total = page.total;
+    }
+    return moves;
+  }
+
+  async function refresh(force = false) {
+    const mine = ++loading;
+    const next = await api(`/matches/${id}`);
+    const picture = await text(`/matches/${id}/board.svg`);
+    const myTurn = next.you && next.to_move.includes(next.you) && next.status === "running";
+    const legal = myTurn ? await legalMoves() : [];
+    if (mine !== loading) return; // a newer refresh is on its way
+    if (view && next.version === view.version && !force) return; // nothing new: the board stays as it is (a tile being chosen)
+    view = next;
+    const names = Object.values(view.seats).map((s) => s.name || "open seat");
+    els.title.textContent = `${GAME_NAMES[view.game] || view.game}: ${names.join(" vs ")}`;
+    els.status.textContent = statusText();
+    els.status.className = myTurn ? "your-turn" : "";
+    const svg = drawBoard(els.board, picture);
+    els.board.dataset.version = view.version;
+    els.board.dataset.status = view.status;
+    els.result.textContent = resultText(view);
+    els.sealed.textContent = sealed(view).mine;
+    if (myTurn && !sending) {
+      offerMoves(svg, els.picker, legal, play);
+      if (refocus) (svg.querySelector(".legal") || els.picker.querySelector("button"))?.focus();
+      refocus = false;
+    } else fill(els.picker);
+    seats();
+    moveList();
+    actions();
+  }
+
+  await refresh();
+  const ticker = setInterval(() => {
+    if (!view) return;
+    for (const seat of Object.keys(view.seats)) {
+      const el = document.getElementById(`clock-${seat}`);
+      if (el) el.textContent = clockText(view, seat, serverNow());
+    }
+  }, 250);
+  let pending = null;
+  const live = stream(`/matches/${id}/stream`, {
+    onMessage: (m) => {
+      if (typeof m.data?.at === "number" && m.event !== "state") { // (late news only makes it smaller)
+        skew = sampled ? Math.max(skew, m.data.at - Date.now()) : m.data.at - Date.now();
+        sampled = true;
+      }
+      clearTimeout(pending); pending = setTimeout(() => refresh().catch(() => {}), 50); },
+    onStatus: (s) => { els.live.textContent = s; els.live.dataset.state = s; },
+    done: async () => OVER.includes((await api(`/matches/${id}`)).status),
+  });
+  return () => { live.close(); clearInterval(ticker); clearTimeout(pending); };
+}

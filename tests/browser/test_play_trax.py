@@ -1,0 +1,36 @@
+"""A person plays a whole Trax match against a level-0 bot by clicking: a cell, then one of the
+tiles the page offers for it; a second browser (no account) watches it live and ends on the same
+final board."""
+
+from __future__ import annotations
+
+import random
+
+from tests.browser.conftest import final_board, new_match, play_to_the_end, screenshot, sign_up
+
+
+def test_a_person_plays_trax_against_a_bot_while_a_spectator_watches(pages, worker):
+    player = pages.open()
+    sign_up(player, "trax")
+    match_id = new_match(player, "trax", "bot", "bot_random_2", options='{"variant": "8x8"}')
+    spectator = pages.open(f"/#/matches/{match_id}")
+    spectator.wait_for_selector("#live[data-state=live]")
+    player.wait_for_selector("#board .legal")
+    player.focus("#board [data-cell='@0']")  # the first tile, with the keyboard: two to choose from
+    player.keyboard.press("Enter")
+    assert player.locator("#picker button.move").all_inner_texts() == ["@0+", "@0/"]
+    assert player.evaluate("() => document.activeElement.dataset.move") == "@0+"
+    screenshot(player, "trax-choose-a-tile")
+    player.keyboard.press("Tab")
+    player.keyboard.press("Enter")  # @0/
+    player.wait_for_selector("#moves li")
+    assert player.inner_text("#moves li") == "@0/"
+    player.wait_for_selector("#board .legal")  # the bot has answered: the keyboard is back on the board
+    assert player.evaluate("() => document.activeElement.classList.contains('legal')")
+    played = play_to_the_end(player, random.Random(3))
+    board = final_board(player)
+    assert player.inner_text("#result") and played >= 1
+    assert final_board(spectator) == board
+    assert spectator.inner_text("#moves") == player.inner_text("#moves")
+    screenshot(player, "trax-over")
+    screenshot(spectator, "trax-spectator")
