@@ -12,8 +12,10 @@ happens now). The picture widens to fit its text.
 Clickable elements name what they stand for (the ``move`` strings ``legal-moves`` lists):
 
 - a board's header: ``data-board="2"`` and, while it is open, ``data-move="select 2"``;
-- a cell: ``data-board="2" data-cell="C7"`` (the board's own notation) -- for a placement (``T on
-  A11, A12, A13, B12, C12``: legal-moves lists the cells by column, then row) or a route;
+- a cell of the board the viewer places on: ``data-board="2" data-cell="C7"`` (the board's own
+  notation) -- for a placement (``T on A11, A12, A13, B12, C12``: legal-moves lists the cells by
+  column, then row); the squares of the other boards say where they are, ``data-square="C7"``
+  (every board has a ``C7``: only one board's squares are cells);
 - a piece of a bank: ``data-board="2" data-piece="T"``; a side in the legend: ``data-side="empire"``;
 - a button: ``data-move="pass"``, ``data-move="no routes"``.
 
@@ -35,6 +37,7 @@ from __future__ import annotations
 from xml.sax.saxutils import escape, quoteattr
 
 from domain.deepsea.board import CHANNEL, DROPOFF, Board, cell_index
+from domain.deepsea.moves import board_in_play
 from domain.deepsea.rules import priority_side, selector, single_player
 from domain.deepsea.state import BOARDS, DeepseaState, ShipRoutes
 from domain.deepsea.svg_parts import (
@@ -112,10 +115,12 @@ def _board(state: DeepseaState, number: int, left: float, width: float, viewer: 
         x, y, letter, row = gx + (i + 0.5) * CELL, gy + (n - 1 - i + 0.5) * CELL, chr(65 + i), str(i + 1)
         parts += [text(x, gy - 9, letter, 11, "#555"), text(x, gy + n * CELL + 9, letter, 11, "#555"),
                   text(gx - 10, y, row, 11, "#555"), text(gx + n * CELL + 10, y, row, 11, "#555")]
+    # the squares of the board the viewer places on are its cells (a click names one); the others' just say where
+    named = "data-cell" if viewer.seat is not None and board_in_play(state, viewer.seat) == number else "data-square"
     for index, kind in enumerate(board.terrain):
         row, col = divmod(index, n)
         x, y = gx + col * CELL, gy + (n - 1 - row) * CELL
-        parts.append(f'<rect data-board="{number}" data-cell="{chr(65 + col)}{row + 1}" x="{x:g}" y="{y:g}" '
+        parts.append(f'<rect data-board="{number}" {named}="{chr(65 + col)}{row + 1}" x="{x:g}" y="{y:g}" '
                      f'width="{CELL}" height="{CELL}" fill="{TERRAIN.get(kind, WATER)}" stroke="#a8c4cc" stroke-width="0.5"/>')
         if kind in (CHANNEL, DROPOFF):
             parts.append(text(x + CELL / 2, y + CELL / 2, kind, 11, "#fff" if kind == DROPOFF else "#234"))
