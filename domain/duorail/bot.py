@@ -21,13 +21,16 @@ It reads the pieces on the board and nothing else: never a sealed endgame track.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from domain.bots import Think, first_passing, shuffled
 from domain.duorail.rules import endgame_outcome, legal_moves, other, seat_to_play
 from domain.duorail.state import SEATS, DuorailMove, DuorailState, SubmitTrack
-from domain.duorail.track import COMMON, format_track
+from domain.duorail.track import CELLS, COMMON, format_track
 from domain.sealed import has_submitted
+
+if TYPE_CHECKING:
+    from domain.duorail.search import Placements
 
 PASS_RATE = 0.1
 """How often a bot passes when it may."""
@@ -118,5 +121,45 @@ def _pass_is_safe(state: DuorailState, seat: str, think: Think) -> bool:
     return endgame_outcome(state, lengths).winner == seat
 
 
-BOTS = {0: random_bot, 1: sane_bot}
+def _challenge(found: Placements, seat: str) -> list[Any]:
+    """The winning challenge of a colour with no track, if there is one (``[]`` otherwise)."""
+    return [DuorailMove(f"challenge {colour}") for colour, length in ((other(seat), found.theirs), (seat, found.mine))
+            if length == 0][:1]
+
+
+def _searched(state: DuorailState, seat: str, think: Think, widths: tuple[int, int], depth: int, cap: int) -> list[Any]:
+    if not (state.phase == "play" and seat_to_play(state) == seat):
+        return submission(state, seat)
+    import numpy as np
+
+    from domain.duorail.search import best_move, placements  # compiled: loaded on first use
+
+    if think.spent():
+        return [DuorailMove("pass")]
+    found = placements(state, seat)
+    if challenge := _challenge(found, seat):
+        return challenge
+    keys = np.random.default_rng(think.seed).random(len(CELLS) * 8)  # a random order of equal placements
+    move = best_move(state, think.spent, keys, widths, depth, cap)
+    return [DuorailMove(move or "pass")]
+
+
+def greedy_bot(state: DuorailState, seat: str, think: Think) -> list[Any]:
+    """Level 2 (see the module's docstring)."""
+    return _searched(state, seat, think, (1, 1), depth=1, cap=1)
+
+
+SEARCH_WIDTHS = (24, 8)
+"""The placements the search looks at: at its root, and below."""
+SEARCH_DEPTH = 3
+SEARCH_CAP = 400
+"""The most positions one search scores (each costs about two solver runs): its own time limit."""
+
+
+def search_bot(state: DuorailState, seat: str, think: Think) -> list[Any]:
+    """Level 3 (see the module's docstring)."""
+    return _searched(state, seat, think, SEARCH_WIDTHS, SEARCH_DEPTH, SEARCH_CAP)
+
+
+BOTS = {0: random_bot, 1: sane_bot, 2: greedy_bot, 3: search_bot}
 """The bot of each level (:data:`domain.bots.LEVELS`)."""

@@ -1,0 +1,195 @@
+"""What the Duorail bots of levels 2 and 3 think with: every placement scored at once, a static
+score, and an alpha-beta search.
+
+A position's *score* for a seat is the endgame margin if play ended now: its longest track less
+the opponent's, the tie going to the last placer (:func:`margin`). :func:`placements` scores every
+placement of the seat to play at once from :func:`domain.duorail.lengths.lengths_with`: a piece of
+the seat's colour on cell ``k`` with mask ``m`` leaves its own longest track ``mine[k][m]`` and the
+opponent's ``theirs[k][0]`` (the cell is off its tracks); a common straight leaves
+``mine[k][m]`` and ``theirs[k][m]``. A placement after which a colour has no track loses (the
+opponent challenges that colour), so it is never offered.
+
+:func:`search` is a negamax with alpha-beta over the pure rules (children by
+:func:`domain.duorail.rules.evolve`): at the last ply every placement's score is read from the
+tables, and the side to move may always pass (a pass after the opponent's ends the game: its
+result is exact).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import NamedTuple
+
+import numpy as np
+
+from domain.duorail.lengths import lengths_with
+from domain.duorail.rules import evolve, other, seat_to_play
+from domain.duorail.solver import shape_mask
+from domain.duorail.state import DuorailPlaced, DuorailState, Passed
+from domain.duorail.track import CELLS, COMMON, SHAPES, STRAIGHTS
+
+WIN = 1.0
+SCALE = 6.0
+"""How many cells of margin make a position clearly better (the score's tanh scale)."""
+SHAPE_MASKS = np.array([shape_mask(s) for s in SHAPES])
+STRAIGHT_MASKS = np.array([shape_mask(s) for s in STRAIGHTS])
+
+
+def margin(mine: int, theirs: int, last_placer: str | None, seat: str) -> float:
+    """The endgame margin of ``seat`` if play ended now: cells of track more than the opponent's;
+    ``0.5`` / ``-0.5`` for equal tracks that the tie-break gives to ``seat`` / the opponent."""
+    if mine != theirs:
+        return float(mine - theirs)
+    return 0.5 if (last_placer or "red") == seat else -0.5
+
+
+def value(edge: float) -> float:
+    """A margin as a value strictly between -1 and 1 (0.5: about 3 cells ahead)."""
+    return 0.98 * math.tanh(edge / SCALE)
+
+
+class Placements(NamedTuple):
+    """Every placement that keeps both tracks, for the seat to play: its move, the seat's and the
+    opponent's longest tracks after it; ``mine`` and ``theirs``: the lengths now."""
+
+    moves: list[str]
+    after_mine: np.ndarray
+    after_theirs: np.ndarray
+    mine: int
+    theirs: int
+
+
+def placements(state: DuorailState, seat: str) -> Placements:
+    """Every placement of ``seat`` (the seat to play) that keeps a track of both colours, scored."""
+    pieces = state.pieces()
+    own, opp = lengths_with(pieces, seat), lengths_with(pieces, other(seat))
+    empty = np.array([k for k, cell in enumerate(CELLS) if cell not in state.board], np.int64)
+    cells = [CELLS[k] for k in empty]
+    moves = [f"{cell} {shape}" for cell in cells for shape in SHAPES]
+    after_mine = [own[empty][:, SHAPE_MASKS].ravel()]
+    after_theirs = [np.repeat(opp[empty, 0], len(SHAPES))]
+    if state.common_left:
+        moves += [f"{cell} {shape} common" for cell in cells for shape in STRAIGHTS]
+        after_mine.append(own[empty][:, STRAIGHT_MASKS].ravel())
+        after_theirs.append(opp[empty][:, STRAIGHT_MASKS].ravel())
+    mine_after, theirs_after = np.concatenate(after_mine), np.concatenate(after_theirs)
+    keeps = (mine_after > 0) & (theirs_after > 0)
+    return Placements([m for m, k in zip(moves, keeps) if k], mine_after[keeps], theirs_after[keeps],
+                      int(own[0].max()), int(opp[0].max()))
+
+
+def edges(found: Placements) -> np.ndarray:
+    """The margin after each placement for its placer (the last placer then: a tie is its)."""
+    return np.where(found.after_mine == found.after_theirs, 0.5, found.after_mine - found.after_theirs)
+
+
+def pass_edge(state: DuorailState, seat: str, found: Placements) -> float:
+    """The margin of ``seat`` if it passes and play went no further (lengths unchanged); after the
+    opponent's pass, the game's end: an infinite margin, won or lost."""
+    edge = margin(found.mine, found.theirs, state.last_placer, seat)
+    return math.copysign(math.inf, edge) if state.passed else edge
+
+
+def ranked(found: Placements, keys: np.ndarray) -> np.ndarray:
+    """The placements' indices, best margin first (then the longer own track, then by ``keys``)."""
+    return np.lexsort((keys[:len(found.moves)], -found.after_mine, -edges(found)))
+
+
+def child(state: DuorailState, seat: str, move: str) -> DuorailState:
+    """The state after ``seat`` plays the placement or pass ``move``, by the rules' evolve."""
+    at = state.turn_started_at or 0
+    if move == "pass":
+        return evolve(state, Passed(seat=seat, at=at, ends_play=state.passed))
+    cell, shape, *common = move.split()
+    return evolve(state, DuorailPlaced(seat=seat, cell=cell, colour=COMMON if common else seat, shape=shape, at=at))
+
+
+class Stopped(Exception):
+    """The think time ran out, or the search's own cap on positions was reached."""
+
+
+class Searcher:
+    """A negamax with alpha-beta, from the view of the seat to play: the ``widths[0]`` best
+    placements by their margin at the root, ``widths[1]`` below; it raises :class:`Stopped` once
+    ``spent`` or after ``cap`` positions."""
+
+    def __init__(self, spent: Callable[[], bool], widths: tuple[int, ...], keys: np.ndarray, cap: int):
+        self.spent, self.widths, self.keys, self.cap, self.positions = spent, widths, keys, cap, 0
+
+    def scored(self, state: DuorailState, seat: str) -> Placements:
+        if self.spent() or self.positions >= self.cap:
+            raise Stopped
+        self.positions += 1
+        return placements(state, seat)
+
+    def moves(self, state: DuorailState, width: int) -> tuple[list[str], Placements]:
+        """The moves searched: pass first, then the ``width`` best placements by their margin."""
+        seat = seat_to_play(state)
+        found = self.scored(state, seat)
+        best = [found.moves[i] for i in ranked(found, self.keys)[:width]]
+        return ["pass", *best], found
+
+    def negamax(self, state: DuorailState, depth: int, alpha: float, beta: float) -> float:
+        """The value (from -1 to 1) of ``state`` for the seat to play, ``depth`` plies ahead."""
+        if state.phase != "play":
+            return 0.0
+        seat = seat_to_play(state)
+        if depth == 1:
+            found = self.scored(state, seat)
+            stand = value_of(pass_edge(state, seat, found))
+            return max(stand, value(float(edges(found).max()))) if found.moves else stand
+        moves, found = self.moves(state, self.widths[1])
+        best = -WIN
+        for move in moves:
+            if move == "pass" and state.passed:
+                score = value_of(pass_edge(state, seat, found))
+            else:
+                score = -self.negamax(child(state, seat, move), depth - 1, -beta, -max(alpha, best))
+            best = max(best, score)
+            if best >= beta:
+                break
+        return best
+
+
+def value_of(edge: float) -> float:
+    """:func:`value`, and the game's end (an infinite margin) as a win or a loss."""
+    return math.copysign(WIN, edge) if math.isinf(edge) else value(edge)
+
+
+def best_move(state: DuorailState, spent: Callable[[], bool], keys: np.ndarray, widths: tuple[int, ...],
+              max_depth: int, cap: int) -> str | None:
+    """The best move of the seat to play by an iterative-deepening negamax (depth 1 is the greedy
+    choice). The deepest search finished decides, or the part of an unfinished one in which a
+    move beat the previous best (searched first). ``None``: no time even for depth 1."""
+    searcher = Searcher(spent, widths, keys, cap)
+    seat, chosen = seat_to_play(state), None
+    try:
+        for depth in range(1, max_depth + 1):
+            moves, found = searcher.moves(state, widths[0])
+            moves = [*(m for m in moves if m != "pass"), "pass"]  # a placement, on equal values
+            if chosen is not None:
+                moves = [chosen, *(m for m in moves if m != chosen)]
+            best, best_value = None, -math.inf
+            for move in moves:
+                if depth == 1 or (move == "pass" and state.passed):
+                    score = _greedy_value(state, seat, found, move)
+                else:
+                    score = -searcher.negamax(child(state, seat, move), depth - 1, -WIN, -max(best_value, -WIN))
+                if score > best_value:
+                    best, best_value = move, score
+                    if best != moves[0] and depth > 1:
+                        chosen = best  # it beat the previous best outright
+            chosen = best
+            if best_value == WIN:
+                break
+    except Stopped:
+        pass
+    return chosen
+
+
+def _greedy_value(state: DuorailState, seat: str, found: Placements, move: str) -> float:
+    if move == "pass":
+        return value_of(pass_edge(state, seat, found))
+    i = found.moves.index(move)
+    return value(float(edges(found)[i]))
