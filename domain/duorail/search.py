@@ -49,15 +49,25 @@ def value(edge: float) -> float:
     return 0.98 * math.tanh(edge / SCALE)
 
 
-class Placements(NamedTuple):
-    """Every placement that keeps both tracks, for the seat to play: its move, the seat's and the
-    opponent's longest tracks after it; ``mine`` and ``theirs``: the lengths now."""
+MOVE_SHAPES = (*SHAPES, *(f"{shape} common" for shape in STRAIGHTS))
+"""How a placement's shape is written: a piece of the seat's colour, then a common straight."""
 
-    moves: list[str]
+
+class Placements(NamedTuple):
+    """Every placement that keeps both tracks, for the seat to play: its ``cells`` (index) and
+    ``shapes`` (in :data:`MOVE_SHAPES`), the seat's and the opponent's longest tracks after it;
+    ``mine`` and ``theirs``: the lengths now."""
+
+    cells: np.ndarray
+    shapes: np.ndarray
     after_mine: np.ndarray
     after_theirs: np.ndarray
     mine: int
     theirs: int
+
+    def move(self, i: int) -> str:
+        """Placement ``i`` in move notation."""
+        return f"{CELLS[self.cells[i]]} {MOVE_SHAPES[self.shapes[i]]}"
 
 
 def placements(state: DuorailState, seat: str) -> Placements:
@@ -65,18 +75,18 @@ def placements(state: DuorailState, seat: str) -> Placements:
     pieces = state.pieces()
     own, opp = lengths_with(pieces, seat), lengths_with(pieces, other(seat))
     empty = np.array([k for k, cell in enumerate(CELLS) if cell not in state.board], np.int64)
-    cells = [CELLS[k] for k in empty]
-    moves = [f"{cell} {shape}" for cell in cells for shape in SHAPES]
-    after_mine = [own[empty][:, SHAPE_MASKS].ravel()]
-    after_theirs = [np.repeat(opp[empty, 0], len(SHAPES))]
+    n = len(empty)
+    cells, shapes = [np.repeat(empty, len(SHAPES))], [np.tile(np.arange(len(SHAPES)), n)]
+    after_mine, after_theirs = [own[empty][:, SHAPE_MASKS].ravel()], [np.repeat(opp[empty, 0], len(SHAPES))]
     if state.common_left:
-        moves += [f"{cell} {shape} common" for cell in cells for shape in STRAIGHTS]
+        cells.append(np.repeat(empty, len(STRAIGHTS)))
+        shapes.append(np.tile(np.arange(len(SHAPES), len(MOVE_SHAPES)), n))
         after_mine.append(own[empty][:, STRAIGHT_MASKS].ravel())
         after_theirs.append(opp[empty][:, STRAIGHT_MASKS].ravel())
     mine_after, theirs_after = np.concatenate(after_mine), np.concatenate(after_theirs)
     keeps = (mine_after > 0) & (theirs_after > 0)
-    return Placements([m for m, k in zip(moves, keeps) if k], mine_after[keeps], theirs_after[keeps],
-                      int(own[0].max()), int(opp[0].max()))
+    return Placements(np.concatenate(cells)[keeps], np.concatenate(shapes)[keeps], mine_after[keeps],
+                      theirs_after[keeps], int(own[0].max()), int(opp[0].max()))
 
 
 def edges(found: Placements) -> np.ndarray:
@@ -93,7 +103,7 @@ def pass_edge(state: DuorailState, seat: str, found: Placements) -> float:
 
 def ranked(found: Placements, keys: np.ndarray) -> np.ndarray:
     """The placements' indices, best margin first (then the longer own track, then by ``keys``)."""
-    return np.lexsort((keys[:len(found.moves)], -found.after_mine, -edges(found)))
+    return np.lexsort((keys[:len(found.cells)], -found.after_mine, -edges(found)))
 
 
 def child(state: DuorailState, seat: str, move: str) -> DuorailState:
@@ -127,7 +137,7 @@ class Searcher:
         """The moves searched: pass first, then the ``width`` best placements by their margin."""
         seat = seat_to_play(state)
         found = self.scored(state, seat)
-        best = [found.moves[i] for i in ranked(found, self.keys)[:width]]
+        best = [found.move(i) for i in ranked(found, self.keys)[:width]]
         return ["pass", *best], found
 
     def negamax(self, state: DuorailState, depth: int, alpha: float, beta: float) -> float:
@@ -138,7 +148,7 @@ class Searcher:
         if depth == 1:
             found = self.scored(state, seat)
             stand = value_of(pass_edge(state, seat, found))
-            return max(stand, value(float(edges(found).max()))) if found.moves else stand
+            return max(stand, value(float(edges(found).max()))) if len(found.cells) else stand
         moves, found = self.moves(state, self.widths[1])
         best = -WIN
         for move in moves:
@@ -191,5 +201,6 @@ def best_move(state: DuorailState, spent: Callable[[], bool], keys: np.ndarray, 
 def _greedy_value(state: DuorailState, seat: str, found: Placements, move: str) -> float:
     if move == "pass":
         return value_of(pass_edge(state, seat, found))
-    i = found.moves.index(move)
+    cell, shape = move.split(" ", 1)
+    i = np.flatnonzero((found.cells == CELLS.index(cell)) & (found.shapes == MOVE_SHAPES.index(shape)))[0]
     return value(float(edges(found)[i]))
