@@ -1,5 +1,5 @@
-"""The built-in bots of Duorail, by level (:data:`BOTS`; see :mod:`domain.bots`). Both show a
-track when challenged (``submitted`` adjudication) and seal their longest track in the endgame.
+"""The built-in bots of Duorail, by level (:data:`BOTS`; see :mod:`domain.bots`). Every level shows a
+track when challenged (``submitted`` adjudication) and seals its longest track in the endgame.
 
 - 0 ``random``: in play a random placement, now and then a pass; it never challenges.
 - 1 ``sane``: it challenges a colour the solver shows has no track (the challenged player cannot
@@ -7,16 +7,30 @@ track when challenged (``submitted`` adjudication) and seal their longest track 
   still have a track (a piece that leaves either colour none loses to the opponent's challenge);
   now and then it passes -- but never a pass that ends play (after the opponent's) with a shorter
   longest track than the opponent's. Out of think time it passes, the move that breaks no track.
+- 2 ``greedy``: it scores every placement at once (:mod:`~domain.duorail.lengths`: both colours'
+  longest tracks after it) and plays the one that leaves it the best *margin* -- its longest track
+  less the opponent's, a tie counting for the last placer (:mod:`~domain.duorail.search`) -- never
+  one that leaves a colour without a track; it passes when no placement beats passing, and ends
+  play by a pass when that wins. Like every level above 0 it challenges a colour with no track.
+- 3 ``search``: the same scores inside an iterative-deepening alpha-beta search over the rules,
+  up to three moves deep, among its 24 best placements (8 below the root) and the pass: it sees the
+  opponent's best answer to each move, and its own answer to that. It stops when its think time
+  is spent (playing the best move of the deepest search it finished) or after 400 positions.
 
-It reads the pieces on the board and nothing else: never a sealed endgame track.
+:func:`evaluate` judges a position for a seat (exact where the solver decides the game). A bot
+reads the pieces on the board and nothing else: never a sealed endgame track.
 
 >>> from domain.bots import Think
 >>> from domain.duorail.rules import begin, initial, evolve
 >>> from domain.duorail.state import DuorailPlaced
 >>> s = begin(initial(None, seed=0), at=0)
+>>> round(evaluate(s, "red", Think(seed=0)), 3)  # equal tracks: the tie-break is red's while nobody placed
+0.081
+>>> greedy_bot(s, "blue", Think(seed=1))  # a piece on red's 80-cell tracks, on one of blue's
+[DuorailMove(move='H3 RD')]
 >>> s = evolve(s, DuorailPlaced(seat="blue", cell="A1", colour="blue", shape="UD", at=0))  # a rail into the edge
->>> sane_bot(s, "red", Think(seed=1))
-[DuorailMove(move='challenge blue')]
+>>> sane_bot(s, "red", Think(seed=1)), search_bot(s, "red", Think(seed=1)), evaluate(s, "blue", Think(seed=0))
+([DuorailMove(move='challenge blue')], [DuorailMove(move='challenge blue')], -1.0)
 """
 
 from __future__ import annotations
@@ -132,11 +146,12 @@ def _searched(state: DuorailState, seat: str, think: Think, widths: tuple[int, i
         return submission(state, seat)
     import numpy as np
 
-    from domain.duorail.search import best_move, placements  # compiled: loaded on first use
+    from domain.duorail.search import Stopped, best_move, placements  # compiled: loaded on first use
 
-    if think.spent():
+    try:
+        found = placements(state, seat, think.spent)
+    except Stopped:
         return [DuorailMove("pass")]
-    found = placements(state, seat)
     if challenge := _challenge(found, seat):
         return challenge
     keys = np.random.default_rng(think.seed).random(len(CELLS) * 8)  # a random order of equal placements
@@ -159,6 +174,32 @@ SEARCH_CAP = 400
 def search_bot(state: DuorailState, seat: str, think: Think) -> list[Any]:
     """Level 3 (see the module's docstring)."""
     return _searched(state, seat, think, SEARCH_WIDTHS, SEARCH_DEPTH, SEARCH_CAP)
+
+
+def evaluate(state: DuorailState, seat: str, think: Think) -> float:
+    """The prospects of ``seat`` from -1 (lost) to 1 (won). Exact where the solver decides: the
+    result; a challenge (won by the challenged seat if a track of the colour exists); the endgame
+    (the longest tracks); in play, a colour with no track (the seat to play challenges it) and a
+    pass that would end play in the seat to play's favour. Otherwise the margin of the longest
+    tracks (:func:`domain.duorail.search.margin`) as a value strictly between -1 and 1; ``0.0``
+    when the think time is spent before the solver runs."""
+    from domain.duorail.search import margin, value
+
+    if state.result is not None:
+        return 0.0 if state.result.winner is None else 1.0 if state.result.winner == seat else -1.0
+    if think.spent():
+        return 0.0
+    pieces, challenge = state.pieces(), state.challenge
+    if state.phase == "challenge" and challenge is not None:
+        met = _find(pieces, challenge.colour) is not None
+        return 1.0 if (challenge.challenged if met else challenge.challenger) == seat else -1.0
+    lengths = {colour: len(_longest(pieces, colour) or ()) for colour in SEATS}
+    if state.phase != "play":
+        return 1.0 if endgame_outcome(state, lengths).winner == seat else -1.0
+    mover, edge = seat_to_play(state), margin(lengths[seat], lengths[other(seat)], state.last_placer, seat)
+    if 0 in lengths.values() or (state.passed and (edge > 0) == (mover == seat)):
+        return 1.0 if mover == seat else -1.0  # the mover challenges, or passes and wins
+    return value(edge)
 
 
 BOTS = {0: random_bot, 1: sane_bot, 2: greedy_bot, 3: search_bot}

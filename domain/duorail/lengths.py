@@ -14,11 +14,12 @@ every exit mask, the longest track whose cell takes that mask (mask 0: the cell 
 Exact, in two DP passes (about the cost of two :func:`~domain.duorail.solver.longest_track`).
 ``0`` means no track. Compiled by numba (cached on disk, like the solver).
 
->>> with_ = lengths_with({"E5": ("red", "UD")}, "blue")
->>> int(with_[0].max()), int(with_[40][0]), int(with_[40][3])  # E5 is red's: off blue's tracks
+>>> with_ = lengths_with({"E4": ("red", "UD")}, "blue")
+>>> int(with_[0].max()), int(with_[39][0]), int(with_[39][3])  # E4 (index 39) is red's: off blue's tracks
 (78, 78, 0)
->>> int(lengths_with({}, "red")[40][3]), int(lengths_with({}, "red")[0][0])  # A1 off: 80 cells still
-(80, 80)
+>>> empty = lengths_with({}, "red")
+>>> int(empty[40][3]), int(empty[0][0]), int(empty[1][0])  # E5 UD; A1 off; A2 off (the parity)
+(80, 80, 78)
 """
 
 from __future__ import annotations

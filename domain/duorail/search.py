@@ -23,6 +23,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from domain.bots import never
 from domain.duorail.lengths import lengths_with
 from domain.duorail.rules import evolve, other, seat_to_play
 from domain.duorail.solver import shape_mask
@@ -49,6 +50,10 @@ def value(edge: float) -> float:
     return 0.98 * math.tanh(edge / SCALE)
 
 
+class Stopped(Exception):
+    """The think time ran out, or the search's own cap on positions was reached."""
+
+
 MOVE_SHAPES = (*SHAPES, *(f"{shape} common" for shape in STRAIGHTS))
 """How a placement's shape is written: a piece of the seat's colour, then a common straight."""
 
@@ -70,10 +75,11 @@ class Placements(NamedTuple):
         return f"{CELLS[self.cells[i]]} {MOVE_SHAPES[self.shapes[i]]}"
 
 
-def placements(state: DuorailState, seat: str) -> Placements:
-    """Every placement of ``seat`` (the seat to play) that keeps a track of both colours, scored."""
+def placements(state: DuorailState, seat: str, spent: Callable[[], bool] = never) -> Placements:
+    """Every placement of ``seat`` (the seat to play) that keeps a track of both colours, scored.
+    Raises :class:`Stopped` if ``spent`` before either colour's DP."""
     pieces = state.pieces()
-    own, opp = lengths_with(pieces, seat), lengths_with(pieces, other(seat))
+    own, opp = (_tables(pieces, colour, spent) for colour in (seat, other(seat)))
     empty = np.array([k for k, cell in enumerate(CELLS) if cell not in state.board], np.int64)
     n = len(empty)
     cells, shapes = [np.repeat(empty, len(SHAPES))], [np.tile(np.arange(len(SHAPES)), n)]
@@ -87,6 +93,12 @@ def placements(state: DuorailState, seat: str) -> Placements:
     keeps = (mine_after > 0) & (theirs_after > 0)
     return Placements(np.concatenate(cells)[keeps], np.concatenate(shapes)[keeps], mine_after[keeps],
                       theirs_after[keeps], int(own[0].max()), int(opp[0].max()))
+
+
+def _tables(pieces: dict[str, tuple[str, str]], colour: str, spent: Callable[[], bool]) -> np.ndarray:
+    if spent():
+        raise Stopped
+    return lengths_with(pieces, colour)
 
 
 def edges(found: Placements) -> np.ndarray:
@@ -115,10 +127,6 @@ def child(state: DuorailState, seat: str, move: str) -> DuorailState:
     return evolve(state, DuorailPlaced(seat=seat, cell=cell, colour=COMMON if common else seat, shape=shape, at=at))
 
 
-class Stopped(Exception):
-    """The think time ran out, or the search's own cap on positions was reached."""
-
-
 class Searcher:
     """A negamax with alpha-beta, from the view of the seat to play: the ``widths[0]`` best
     placements by their margin at the root, ``widths[1]`` below; it raises :class:`Stopped` once
@@ -128,10 +136,10 @@ class Searcher:
         self.spent, self.widths, self.keys, self.cap, self.positions = spent, widths, keys, cap, 0
 
     def scored(self, state: DuorailState, seat: str) -> Placements:
-        if self.spent() or self.positions >= self.cap:
+        if self.positions >= self.cap:
             raise Stopped
         self.positions += 1
-        return placements(state, seat)
+        return placements(state, seat, self.spent)
 
     def moves(self, state: DuorailState, width: int) -> tuple[list[str], Placements]:
         """The moves searched: pass first, then the ``width`` best placements by their margin."""
