@@ -106,13 +106,6 @@ def edges(found: Placements) -> np.ndarray:
     return np.where(found.after_mine == found.after_theirs, 0.5, found.after_mine - found.after_theirs)
 
 
-def pass_edge(state: DuorailState, seat: str, found: Placements) -> float:
-    """The margin of ``seat`` if it passes and play went no further (lengths unchanged); after the
-    opponent's pass, the game's end: an infinite margin, won or lost."""
-    edge = margin(found.mine, found.theirs, state.last_placer, seat)
-    return math.copysign(math.inf, edge) if state.passed else edge
-
-
 def ranked(found: Placements, keys: np.ndarray) -> np.ndarray:
     """The placements' indices, best margin first (then the longer own track, then by ``keys``)."""
     return np.lexsort((keys[:len(found.cells)], -found.after_mine, -edges(found)))
@@ -127,47 +120,59 @@ def child(state: DuorailState, seat: str, move: str) -> DuorailState:
     return evolve(state, DuorailPlaced(seat=seat, cell=cell, colour=COMMON if common else seat, shape=shape, at=at))
 
 
+Lengths = tuple[int, int]
+"""The longest tracks of the seat to play and of its opponent."""
+
+
 class Searcher:
     """A negamax with alpha-beta, from the view of the seat to play: the ``widths[0]`` best
     placements by their margin at the root, ``widths[1]`` below; it raises :class:`Stopped` once
-    ``spent`` or after ``cap`` positions."""
+    ``spent`` or after ``cap`` positions scored."""
 
     def __init__(self, spent: Callable[[], bool], widths: tuple[int, ...], keys: np.ndarray, cap: int):
         self.spent, self.widths, self.keys, self.cap, self.positions = spent, widths, keys, cap, 0
 
-    def scored(self, state: DuorailState, seat: str) -> Placements:
-        if self.positions >= self.cap:
+    def scored(self, state: DuorailState) -> Placements:
+        if self.positions >= self.cap or self.spent():
             raise Stopped
         self.positions += 1
-        return placements(state, seat, self.spent)
+        return placements(state, seat_to_play(state), self.spent)
 
-    def moves(self, state: DuorailState, width: int) -> tuple[list[str], Placements]:
-        """The moves searched: pass first, then the ``width`` best placements by their margin."""
-        seat = seat_to_play(state)
-        found = self.scored(state, seat)
-        best = [found.move(i) for i in ranked(found, self.keys)[:width]]
-        return ["pass", *best], found
+    def moves(self, found: Placements, width: int) -> list[tuple[str, Lengths]]:
+        """Pass, then the ``width`` best placements by their margin, each with the lengths it leaves
+        (for the opponent, then on move)."""
+        return [("pass", (found.theirs, found.mine)),
+                *((found.move(i), (int(found.after_theirs[i]), int(found.after_mine[i])))
+                  for i in ranked(found, self.keys)[:width])]
 
-    def negamax(self, state: DuorailState, depth: int, alpha: float, beta: float) -> float:
-        """The value (from -1 to 1) of ``state`` for the seat to play, ``depth`` plies ahead."""
-        if state.phase != "play":
-            return 0.0
+    def negamax(self, state: DuorailState, lengths: Lengths, depth: int, alpha: float, beta: float) -> float:
+        """The value (from -1 to 1) of ``state`` for the seat to play, whose tracks are ``lengths``,
+        ``depth`` plies ahead. At the last ply the seat may stand on its pass (exact when it ends
+        play) or take its best placement's margin; the pass alone may already reach ``beta``."""
         seat = seat_to_play(state)
+        stand = value_of(stand_edge(state, seat, lengths))
+        if depth == 1 and stand >= beta:
+            return stand
+        found = self.scored(state)
         if depth == 1:
-            found = self.scored(state, seat)
-            stand = value_of(pass_edge(state, seat, found))
             return max(stand, value(float(edges(found).max()))) if len(found.cells) else stand
-        moves, found = self.moves(state, self.widths[1])
         best = -WIN
-        for move in moves:
+        for move, after in self.moves(found, self.widths[1]):
             if move == "pass" and state.passed:
-                score = value_of(pass_edge(state, seat, found))
+                score = stand
             else:
-                score = -self.negamax(child(state, seat, move), depth - 1, -beta, -max(alpha, best))
+                score = -self.negamax(child(state, seat, move), after, depth - 1, -beta, -max(alpha, best))
             best = max(best, score)
             if best >= beta:
                 break
         return best
+
+
+def stand_edge(state: DuorailState, seat: str, lengths: Lengths) -> float:
+    """The margin of ``seat``, to play, if it passes and play went no further; after the
+    opponent's pass, the game's end: an infinite margin, won or lost."""
+    edge = margin(*lengths, state.last_placer, seat)
+    return math.copysign(math.inf, edge) if state.passed else edge
 
 
 def value_of(edge: float) -> float:
@@ -183,20 +188,24 @@ def best_move(state: DuorailState, spent: Callable[[], bool], keys: np.ndarray, 
     searcher = Searcher(spent, widths, keys, cap)
     seat, chosen = seat_to_play(state), None
     try:
+        found = searcher.scored(state)
+        moves = searcher.moves(found, widths[0])
+        moves = [*moves[1:], moves[0]]  # a placement rather than the pass, on equal values
+        scores = edges(found)
+        greedy = {found.move(i): value(float(scores[i])) for i in ranked(found, keys)[:widths[0]]}
+        greedy["pass"] = value_of(stand_edge(state, seat, (found.mine, found.theirs)))
         for depth in range(1, max_depth + 1):
-            moves, found = searcher.moves(state, widths[0])
-            moves = [*(m for m in moves if m != "pass"), "pass"]  # a placement, on equal values
             if chosen is not None:
-                moves = [chosen, *(m for m in moves if m != chosen)]
+                moves = sorted(moves, key=lambda m: m[0] != chosen)
             best, best_value = None, -math.inf
-            for move in moves:
+            for move, after in moves:
                 if depth == 1 or (move == "pass" and state.passed):
-                    score = _greedy_value(state, seat, found, move)
+                    score = greedy[move]
                 else:
-                    score = -searcher.negamax(child(state, seat, move), depth - 1, -WIN, -max(best_value, -WIN))
+                    score = -searcher.negamax(child(state, seat, move), after, depth - 1, -WIN, -max(best_value, -WIN))
                 if score > best_value:
                     best, best_value = move, score
-                    if best != moves[0] and depth > 1:
+                    if best != moves[0][0] and depth > 1:
                         chosen = best  # it beat the previous best outright
             chosen = best
             if best_value == WIN:
@@ -204,11 +213,3 @@ def best_move(state: DuorailState, spent: Callable[[], bool], keys: np.ndarray, 
     except Stopped:
         pass
     return chosen
-
-
-def _greedy_value(state: DuorailState, seat: str, found: Placements, move: str) -> float:
-    if move == "pass":
-        return value_of(pass_edge(state, seat, found))
-    cell, shape = move.split(" ", 1)
-    i = np.flatnonzero((found.cells == CELLS.index(cell)) & (found.shapes == MOVE_SHAPES.index(shape)))[0]
-    return value(float(edges(found)[i]))
