@@ -34,6 +34,9 @@ WIN = 1.0
 SCALE = 6.0
 """How many cells of margin make a position clearly better (the score's tanh scale)."""
 SHAPE_MASKS = np.array([shape_mask(s) for s in SHAPES])
+TEMPO, TEMPO_CAP = 0.04, 10
+"""The worth of a spare cell more than the opponent's, in cells of margin, and the most counted:
+at most 0.4, so it never outweighs a track's length (margins differ by whole cells, ties by 1)."""
 STRAIGHT_MASKS = np.array([shape_mask(s) for s in STRAIGHTS])
 
 
@@ -60,15 +63,20 @@ MOVE_SHAPES = (*SHAPES, *(f"{shape} common" for shape in STRAIGHTS))
 
 class Placements(NamedTuple):
     """Every placement that keeps both tracks, for the seat to play: its ``cells`` (index) and
-    ``shapes`` (in :data:`MOVE_SHAPES`), the seat's and the opponent's longest tracks after it;
-    ``mine`` and ``theirs``: the lengths now."""
+    ``shapes`` (in :data:`MOVE_SHAPES`), the seat's and the opponent's longest tracks after it,
+    and whether its cell is ``contested`` (a spare cell of the opponent's); ``mine`` and
+    ``theirs``: the lengths now; ``spare``: how many spare cells the seat has less the opponent's
+    (a *spare* cell takes a piece of its owner without a loss of margin: the tempo moves of a
+    position whose tracks no longer change)."""
 
     cells: np.ndarray
     shapes: np.ndarray
     after_mine: np.ndarray
     after_theirs: np.ndarray
+    contested: np.ndarray
     mine: int
     theirs: int
+    spare: int
 
     def move(self, i: int) -> str:
         """Placement ``i`` in move notation."""
@@ -91,8 +99,18 @@ def placements(state: DuorailState, seat: str, spent: Callable[[], bool] = never
         after_theirs.append(opp[empty][:, STRAIGHT_MASKS].ravel())
     mine_after, theirs_after = np.concatenate(after_mine), np.concatenate(after_theirs)
     keeps = (mine_after > 0) & (theirs_after > 0)
+    mine, theirs = int(own[0].max()), int(opp[0].max())
+    my_spare, their_spare = _spare(own, opp, mine - theirs, empty), _spare(opp, own, theirs - mine, empty)
+    contested = np.concatenate([np.repeat(their_spare, len(SHAPES))]
+                               + [np.repeat(their_spare, len(STRAIGHTS))] * bool(state.common_left))
     return Placements(np.concatenate(cells)[keeps], np.concatenate(shapes)[keeps], mine_after[keeps],
-                      theirs_after[keeps], int(own[0].max()), int(opp[0].max()))
+                      theirs_after[keeps], contested[keeps], mine, theirs, int(my_spare.sum() - their_spare.sum()))
+
+
+def _spare(own: np.ndarray, opp: np.ndarray, edge: int, empty: np.ndarray) -> np.ndarray:
+    """Which ``empty`` cells take a piece of ``own``'s colour keeping its ``edge`` (and both tracks)."""
+    mine, theirs = own[empty][:, SHAPE_MASKS], opp[empty, 0][:, None]
+    return ((mine > 0) & (theirs > 0) & (mine - theirs >= edge)).any(axis=1)
 
 
 def _tables(pieces: dict[str, tuple[str, str]], colour: str, spent: Callable[[], bool]) -> np.ndarray:
@@ -107,8 +125,9 @@ def edges(found: Placements) -> np.ndarray:
 
 
 def ranked(found: Placements, keys: np.ndarray) -> np.ndarray:
-    """The placements' indices, best margin first (then the longer own track, then by ``keys``)."""
-    return np.lexsort((keys[:len(found.cells)], -found.after_mine, -edges(found)))
+    """The placements' indices, best margin first (then contested cells, the longer own track, and
+    the order of ``keys``)."""
+    return np.lexsort((keys[:len(found.cells)], -found.after_mine, ~found.contested, -edges(found)))
 
 
 def child(state: DuorailState, seat: str, move: str) -> DuorailState:
@@ -155,7 +174,8 @@ class Searcher:
             return stand
         found = self.scored(state)
         if depth == 1:
-            return max(stand, value(float(edges(found).max()))) if len(found.cells) else stand
+            edge = max(stand_edge(state, seat, lengths), float(edges(found).max()) if len(found.cells) else -math.inf)
+            return value_of(edge + TEMPO * np.clip(found.spare, -TEMPO_CAP, TEMPO_CAP))
         best = -WIN
         for move, after in self.moves(found, self.widths[1]):
             if move == "pass" and state.passed:
