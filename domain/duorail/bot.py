@@ -155,13 +155,13 @@ def _searched(state: DuorailState, seat: str, think: Think, widths: tuple[int, i
     if challenge := _challenge(found, seat):
         return challenge
     keys = np.random.default_rng(think.seed).random(len(CELLS) * 8)  # a random order of equal placements
-    move = best_move(state, think.spent, keys, widths, depth, cap)
-    return [DuorailMove(move or "pass")]
+    move = best_move(state, found, think.spent, keys, widths, depth, cap)
+    return [DuorailMove(move)]
 
 
 def greedy_bot(state: DuorailState, seat: str, think: Think) -> list[Any]:
     """Level 2 (see the module's docstring)."""
-    return _searched(state, seat, think, (1, 1), depth=1, cap=1)
+    return _searched(state, seat, think, (1, 1), depth=1, cap=0)
 
 
 SEARCH_WIDTHS = (24, 8)

@@ -200,15 +200,14 @@ def value_of(edge: float) -> float:
     return math.copysign(WIN, edge) if math.isinf(edge) else value(edge)
 
 
-def best_move(state: DuorailState, spent: Callable[[], bool], keys: np.ndarray, widths: tuple[int, ...],
-              max_depth: int, cap: int) -> str | None:
+def best_move(state: DuorailState, found: Placements, spent: Callable[[], bool], keys: np.ndarray,
+              widths: tuple[int, ...], max_depth: int, cap: int) -> str:
     """The best move of the seat to play by an iterative-deepening negamax (depth 1 is the greedy
-    choice). The deepest search finished decides, or the part of an unfinished one in which a
-    move beat the previous best (searched first). ``None``: no time even for depth 1."""
+    choice), from the placements ``found``. The deepest search finished decides, or the part of an
+    unfinished one in which a move beat the previous best (searched first)."""
     searcher = Searcher(spent, widths, keys, cap)
     seat, chosen = seat_to_play(state), None
     try:
-        found = searcher.scored(state)
         moves = searcher.moves(found, widths[0])
         moves = [*moves[1:], moves[0]]  # a placement rather than the pass, on equal values
         scores = edges(found)
