@@ -10,12 +10,15 @@ track when challenged (``submitted`` adjudication) and seals its longest track i
 - 2 ``greedy``: it scores every placement at once (:mod:`~domain.duorail.lengths`: both colours'
   longest tracks after it) and plays the one that leaves it the best *margin* -- its longest track
   less the opponent's, a tie counting for the last placer (:mod:`~domain.duorail.search`) -- never
-  one that leaves a colour without a track; it passes when no placement beats passing, and ends
-  play by a pass when that wins. Like every level above 0 it challenges a colour with no track.
+  one that leaves a colour without a track; among equals, a cell the opponent could also have used
+  without loss. It passes when no placement beats passing, and ends play by a pass when that wins.
+  Like every level above 0 it challenges a colour with no track.
 - 3 ``search``: the same scores inside an iterative-deepening alpha-beta search over the rules,
   up to three moves deep, among its 24 best placements (8 below the root) and the pass: it sees the
-  opponent's best answer to each move, and its own answer to that. It stops when its think time
-  is spent (playing the best move of the deepest search it finished) or after 400 positions.
+  opponent's best answer to each move, and its own answer to that. At the last move it also counts
+  each side's *spare* cells (a piece there costs its owner nothing): once the tracks are fixed,
+  who runs out of them first must weaken its track or pass. It stops when its think time is spent
+  (playing the best move of the deepest search it finished) or after 400 positions.
 
 :func:`evaluate` judges a position for a seat (exact where the solver decides the game). A bot
 reads the pieces on the board and nothing else: never a sealed endgame track.

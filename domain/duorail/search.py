@@ -9,10 +9,11 @@ opponent's ``theirs[k][0]`` (the cell is off its tracks); a common straight leav
 ``mine[k][m]`` and ``theirs[k][m]``. A placement after which a colour has no track loses (the
 opponent challenges that colour), so it is never offered.
 
-:func:`search` is a negamax with alpha-beta over the pure rules (children by
-:func:`domain.duorail.rules.evolve`): at the last ply every placement's score is read from the
-tables, and the side to move may always pass (a pass after the opponent's ends the game: its
-result is exact).
+:func:`best_move` is an iterative-deepening negamax with alpha-beta over the pure rules (children
+by :func:`domain.duorail.rules.evolve`), over the best placements by margin (contested cells
+first) and the pass. At the last ply the side to move takes its best placement's margin from the
+tables or stands on its pass (exact when it ends play), plus a little for each spare cell it has
+more than the opponent (:data:`TEMPO`).
 """
 
 from __future__ import annotations
