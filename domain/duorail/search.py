@@ -147,16 +147,21 @@ Lengths = tuple[int, int]
 class Searcher:
     """A negamax with alpha-beta, from the view of the seat to play: the ``widths[0]`` best
     placements by their margin at the root, ``widths[1]`` below; it raises :class:`Stopped` once
-    ``spent`` or after ``cap`` positions scored."""
+    ``spent`` or after ``cap`` positions scored (each is scored once: a deeper search reads the
+    scores of the shallower one)."""
 
     def __init__(self, spent: Callable[[], bool], widths: tuple[int, ...], keys: np.ndarray, cap: int):
-        self.spent, self.widths, self.keys, self.cap, self.positions = spent, widths, keys, cap, 0
+        self.spent, self.widths, self.keys, self.cap = spent, widths, keys, cap
+        self.scores: dict[tuple[str, frozenset], Placements] = {}
 
     def scored(self, state: DuorailState) -> Placements:
-        if self.positions >= self.cap or self.spent():
-            raise Stopped
-        self.positions += 1
-        return placements(state, seat_to_play(state), self.spent)
+        seat = seat_to_play(state)
+        key = (seat, frozenset(state.board.items()))
+        if key not in self.scores:
+            if len(self.scores) >= self.cap or self.spent():
+                raise Stopped
+            self.scores[key] = placements(state, seat, self.spent)
+        return self.scores[key]
 
     def moves(self, found: Placements, width: int) -> list[tuple[str, Lengths]]:
         """Pass, then the ``width`` best placements by their margin, each with the lengths it leaves
