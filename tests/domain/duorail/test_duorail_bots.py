@@ -124,3 +124,16 @@ def test_the_search_plays_at_once_when_its_time_is_spent(budget):
 
     [move] = search_bot(state, "red", Think(seed=2, spent=spent))
     assert move.move and asked.count(True) == 1 and asked[-1]  # asked once more, then it played
+
+
+def test_evaluate_does_not_see_the_sealed_track():
+    import msgspec
+
+    from domain.sealed import seal
+
+    state = _placed(begin(initial(None, seed=0), at=0), ("blue", "E4", "blue", "UD"))
+    state = evolve(evolve(state, Passed(seat="red", at=0)), Passed(seat="blue", at=0, ends_play=True))
+    endgame = state.endgame
+    assert state.phase == "endgame" and endgame is not None
+    sealed = msgspec.structs.replace(state, endgame=msgspec.structs.replace(endgame, box=seal(endgame.box, "red", None)))
+    assert evaluate(state, "blue", Think(seed=0)) == evaluate(sealed, "blue", Think(seed=0)) == 1.0  # 80 against 78
