@@ -145,6 +145,8 @@ def _challenge(found: Placements, seat: str) -> list[Any]:
 
 
 def _searched(state: DuorailState, seat: str, think: Think, widths: tuple[int, int], depth: int, cap: int) -> list[Any]:
+    """A turn of level 2 or 3: a track when one is asked; in play a winning challenge, else the move
+    of :func:`~domain.duorail.search.best_move` (a pass if the think time is spent before any score)."""
     if not (state.phase == "play" and seat_to_play(state) == seat):
         return submission(state, seat)
     import numpy as np
@@ -170,6 +172,7 @@ def greedy_bot(state: DuorailState, seat: str, think: Think) -> list[Any]:
 SEARCH_WIDTHS = (24, 8)
 """The placements the search looks at: at its root, and below."""
 SEARCH_DEPTH = 3
+"""The most moves the search looks ahead (its first iteration, one move, is the greedy choice)."""
 SEARCH_CAP = 400
 """The most positions one search scores (each costs about two solver runs): its own time limit."""
 
