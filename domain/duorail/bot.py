@@ -14,11 +14,11 @@ track when challenged (``submitted`` adjudication) and seals its longest track i
   without loss. It passes when no placement beats passing, and ends play by a pass when that wins.
   Like every level above 0 it challenges a colour with no track.
 - 3 ``search``: the same scores inside an iterative-deepening alpha-beta search over the rules,
-  up to three moves deep, among its 24 best placements (8 below the root) and the pass: it sees the
-  opponent's best answer to each move, and its own answer to that. At the last move it also counts
+  up to four moves deep, among its 24 best placements (8 below the root) and the pass: it sees the
+  opponent's best answer to each move, its own answer to that, and so on. At the last move it also counts
   each side's *spare* cells (a piece there costs its owner nothing): once the tracks are fixed,
   who runs out of them first must weaken its track or pass. It stops when its think time is spent
-  (playing the best move of the deepest search it finished) or after 400 positions.
+  (playing the best move of the deepest search it finished) or after 1,200 positions (about 2 s).
 
 :func:`evaluate` judges a position for a seat (exact where the solver decides the game). A bot
 reads the pieces on the board and nothing else: never a sealed endgame track.
@@ -171,9 +171,9 @@ def greedy_bot(state: DuorailState, seat: str, think: Think) -> list[Any]:
 
 SEARCH_WIDTHS = (24, 8)
 """The placements the search looks at: at its root, and below."""
-SEARCH_DEPTH = 3
+SEARCH_DEPTH = 4
 """The most moves the search looks ahead (its first iteration, one move, is the greedy choice)."""
-SEARCH_CAP = 400
+SEARCH_CAP = 1200
 """The most positions one search scores (each costs about two solver runs): its own time limit."""
 
 
