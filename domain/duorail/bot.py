@@ -149,9 +149,10 @@ def _searched(state: DuorailState, seat: str, think: Think, widths: tuple[int, i
     of :func:`~domain.duorail.search.best_move` (a pass if the think time is spent before any score)."""
     if not (state.phase == "play" and seat_to_play(state) == seat):
         return submission(state, seat)
+    # the search and its DP are compiled: loaded on first use
     import numpy as np
 
-    from domain.duorail.search import Stopped, best_move, placements  # compiled: loaded on first use
+    from domain.duorail.search import Stopped, best_move, placements
 
     try:
         found = placements(state, seat, think.spent)

@@ -71,15 +71,13 @@ def _lengths_with(allowed, last_mandatory, code_of, half, sid_of3):
                     new <<= 2
                 new_sid = sid_of3[half[new & 1023] + half[1024 + (new >> 10)]]
                 new_value = value + (new_mask != dp.NONE)
-                if new_value > fwd[k + 1, new_sid]:
-                    fwd[k + 1, new_sid] = new_value
+                fwd[k + 1, new_sid] = max(fwd[k + 1, new_sid], new_value)
     with_ = np.zeros((CELL_COUNT, 16), np.int32)
     bwd = np.full(n_states, -1, np.int32)  # bwd[s] after cell k: the most cells closing the loop from s
     new_bwd = np.full(n_states, -1, np.int32)
     for k in range(CELL_COUNT - 1, -1, -1):
         column = k % WIDTH
-        if done[k] > with_[k, dp.NONE]:
-            with_[k, dp.NONE] = done[k]
+        with_[k, dp.NONE] = max(with_[k, dp.NONE], done[k])
         for sid in range(n_states):
             value = fwd[k, sid]
             new_bwd[sid] = -1
@@ -91,8 +89,7 @@ def _lengths_with(allowed, last_mandatory, code_of, half, sid_of3):
             if closes and code == (dp.OPEN << (2 * column)) | (dp.CLOSE << (2 * column + 2)) \
                     and k >= last_mandatory:
                 best = 1
-                if value + 1 > with_[k, dp.LU]:
-                    with_[k, dp.LU] = value + 1
+                with_[k, dp.LU] = max(with_[k, dp.LU], value + 1)
             for j in range(2):
                 new, new_mask = (code1, mask1) if j == 0 else (code2, mask2)
                 if new < 0:
@@ -103,10 +100,8 @@ def _lengths_with(allowed, last_mandatory, code_of, half, sid_of3):
                 if rest < 0:
                     continue
                 tail = rest + (new_mask != dp.NONE)
-                if tail > best:
-                    best = tail
-                if value + tail > with_[k, new_mask]:
-                    with_[k, new_mask] = value + tail
+                best = max(best, tail)
+                with_[k, new_mask] = max(with_[k, new_mask], value + tail)
             new_bwd[sid] = best
         bwd, new_bwd = new_bwd, bwd
     return with_
