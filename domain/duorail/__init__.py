@@ -19,10 +19,11 @@ DuorailPlaced(seat='blue', cell='C3', colour='blue', shape='UR', at=5000)
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from domain.duorail import rules
-from domain.duorail.bot import BOTS
+from domain.duorail.bot import BOTS, evaluate
 from domain.duorail import analysis, public
 from domain.duorail.analysis import DuorailAnalysis
 from domain.duorail.public import find_track, longest_track
@@ -70,6 +71,7 @@ class DuorailGame:
                                    "A challenge and the endgame each have their own window (5 minutes).")
     time_options: ClassVar[tuple[str, ...]] = ("time", "construction_ms")
     bots: ClassVar[dict[int, Any]] = BOTS
+    evaluate: ClassVar[Callable[..., float]] = staticmethod(evaluate)
 
     def initial(self, options: DuorailOptions, seed: int) -> DuorailState:
         return rules.initial(options, seed)

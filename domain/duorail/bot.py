@@ -1,5 +1,5 @@
-"""The built-in bots of Duorail, by level (:data:`BOTS`; see :mod:`domain.bots`). Both show a
-track when challenged (``submitted`` adjudication) and seal their longest track in the endgame.
+"""The built-in bots of Duorail, by level (:data:`BOTS`; see :mod:`domain.bots`). Every level shows a
+track when challenged (``submitted`` adjudication) and seals its longest track in the endgame.
 
 - 0 ``random``: in play a random placement, now and then a pass; it never challenges.
 - 1 ``sane``: it challenges a colour the solver shows has no track (the challenged player cannot
@@ -7,27 +7,47 @@ track when challenged (``submitted`` adjudication) and seal their longest track 
   still have a track (a piece that leaves either colour none loses to the opponent's challenge);
   now and then it passes -- but never a pass that ends play (after the opponent's) with a shorter
   longest track than the opponent's. Out of think time it passes, the move that breaks no track.
+- 2 ``greedy``: it scores every placement at once (:mod:`~domain.duorail.lengths`: both colours'
+  longest tracks after it) and plays the one that leaves it the best *margin* -- its longest track
+  less the opponent's, a tie counting for the last placer (:mod:`~domain.duorail.search`) -- never
+  one that leaves a colour without a track; among equals, a cell the opponent could also have used
+  without loss. It passes when no placement beats passing, and ends play by a pass when that wins.
+  Like every level above 0 it challenges a colour with no track.
+- 3 ``search``: the same scores inside an iterative-deepening alpha-beta search over the rules,
+  up to four moves deep, among its 24 best placements (8 below the root) and the pass: it sees the
+  opponent's best answer to each move, its own answer to that, and so on. At the last move it also counts
+  each side's *spare* cells (a piece there costs its owner nothing): once the tracks are fixed,
+  who runs out of them first must weaken its track or pass. It stops when its think time is spent
+  (playing the best move of the deepest search it finished) or after 1,200 positions (about 2 s).
 
-It reads the pieces on the board and nothing else: never a sealed endgame track.
+:func:`evaluate` judges a position for a seat (exact where the solver decides the game). A bot
+reads the pieces on the board and nothing else: never a sealed endgame track.
 
 >>> from domain.bots import Think
 >>> from domain.duorail.rules import begin, initial, evolve
 >>> from domain.duorail.state import DuorailPlaced
 >>> s = begin(initial(None, seed=0), at=0)
+>>> round(evaluate(s, "red", Think(seed=0)), 3)  # equal tracks: the tie-break is red's while nobody placed
+0.081
+>>> greedy_bot(s, "blue", Think(seed=1))  # a piece on red's 80-cell tracks, on one of blue's
+[DuorailMove(move='H3 RD')]
 >>> s = evolve(s, DuorailPlaced(seat="blue", cell="A1", colour="blue", shape="UD", at=0))  # a rail into the edge
->>> sane_bot(s, "red", Think(seed=1))
-[DuorailMove(move='challenge blue')]
+>>> sane_bot(s, "red", Think(seed=1)), search_bot(s, "red", Think(seed=1)), evaluate(s, "blue", Think(seed=0))
+([DuorailMove(move='challenge blue')], [DuorailMove(move='challenge blue')], -1.0)
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from domain.bots import Think, first_passing, shuffled
 from domain.duorail.rules import endgame_outcome, legal_moves, other, seat_to_play
 from domain.duorail.state import SEATS, DuorailMove, DuorailState, SubmitTrack
-from domain.duorail.track import COMMON, format_track
+from domain.duorail.track import CELLS, COMMON, format_track
 from domain.sealed import has_submitted
+
+if TYPE_CHECKING:
+    from domain.duorail.search import Placements
 
 PASS_RATE = 0.1
 """How often a bot passes when it may."""
@@ -118,5 +138,76 @@ def _pass_is_safe(state: DuorailState, seat: str, think: Think) -> bool:
     return endgame_outcome(state, lengths).winner == seat
 
 
-BOTS = {0: random_bot, 1: sane_bot}
+def _challenge(found: Placements, seat: str) -> list[Any]:
+    """The winning challenge of a colour with no track, if there is one (``[]`` otherwise)."""
+    return [DuorailMove(f"challenge {colour}") for colour, length in ((other(seat), found.theirs), (seat, found.mine))
+            if length == 0][:1]
+
+
+def _searched(state: DuorailState, seat: str, think: Think, widths: tuple[int, int], depth: int, cap: int) -> list[Any]:
+    """A turn of level 2 or 3: a track when one is asked; in play a winning challenge, else the move
+    of :func:`~domain.duorail.search.best_move` (a pass if the think time is spent before any score)."""
+    if not (state.phase == "play" and seat_to_play(state) == seat):
+        return submission(state, seat)
+    # the search and its DP are compiled: loaded on first use
+    import numpy as np
+
+    from domain.duorail.search import Stopped, best_move, placements
+
+    try:
+        found = placements(state, seat, think.spent)
+    except Stopped:
+        return [DuorailMove("pass")]
+    if challenge := _challenge(found, seat):
+        return challenge
+    keys = np.random.default_rng(think.seed).random(len(CELLS) * 8)  # a random order of equal placements
+    move = best_move(state, found, think.spent, keys, widths, depth, cap)
+    return [DuorailMove(move)]
+
+
+def greedy_bot(state: DuorailState, seat: str, think: Think) -> list[Any]:
+    """Level 2 (see the module's docstring)."""
+    return _searched(state, seat, think, (1, 1), depth=1, cap=0)
+
+
+SEARCH_WIDTHS = (24, 8)
+"""The placements the search looks at: at its root, and below."""
+SEARCH_DEPTH = 4
+"""The most moves the search looks ahead (its first iteration, one move, is the greedy choice)."""
+SEARCH_CAP = 1200
+"""The most positions one search scores (each costs about two solver runs): its own time limit."""
+
+
+def search_bot(state: DuorailState, seat: str, think: Think) -> list[Any]:
+    """Level 3 (see the module's docstring)."""
+    return _searched(state, seat, think, SEARCH_WIDTHS, SEARCH_DEPTH, SEARCH_CAP)
+
+
+def evaluate(state: DuorailState, seat: str, think: Think) -> float:
+    """The prospects of ``seat`` from -1 (lost) to 1 (won). Exact where the solver decides: the
+    result; a challenge (won by the challenged seat if a track of the colour exists); the endgame
+    (the longest tracks); in play, a colour with no track (the seat to play challenges it) and a
+    pass that would end play in the seat to play's favour. Otherwise the margin of the longest
+    tracks (:func:`domain.duorail.search.margin`) as a value strictly between -1 and 1; ``0.0``
+    when the think time is spent before the solver runs."""
+    from domain.duorail.search import margin, value
+
+    if state.result is not None:
+        return 0.0 if state.result.winner is None else 1.0 if state.result.winner == seat else -1.0
+    if think.spent():
+        return 0.0
+    pieces, challenge = state.pieces(), state.challenge
+    if state.phase == "challenge" and challenge is not None:
+        met = _find(pieces, challenge.colour) is not None
+        return 1.0 if (challenge.challenged if met else challenge.challenger) == seat else -1.0
+    lengths = {colour: len(_longest(pieces, colour) or ()) for colour in SEATS}
+    if state.phase != "play":
+        return 1.0 if endgame_outcome(state, lengths).winner == seat else -1.0
+    mover, edge = seat_to_play(state), margin(lengths[seat], lengths[other(seat)], state.last_placer, seat)
+    if 0 in lengths.values() or (state.passed and (edge > 0) == (mover == seat)):
+        return 1.0 if mover == seat else -1.0  # the mover challenges, or passes and wins
+    return value(edge)
+
+
+BOTS = {0: random_bot, 1: sane_bot, 2: greedy_bot, 3: search_bot}
 """The bot of each level (:data:`domain.bots.LEVELS`)."""

@@ -71,7 +71,9 @@ def _solve(state: DuorailState, colour: str, longest: bool) -> tuple[str, ...] |
 
 
 def warm_up() -> None:
-    """Load the compiled track solver now rather than at its first question."""
-    from domain.duorail import solver
+    """Load the compiled track solver (and the bots' DP of every placement) now rather than at
+    their first question."""
+    from domain.duorail import lengths, solver
 
     solver.warm_up()
+    lengths.lengths_with({}, "blue")

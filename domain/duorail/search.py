@@ -1,0 +1,240 @@
+"""What the Duorail bots of levels 2 and 3 think with: every placement scored at once, a static
+score, and an alpha-beta search.
+
+A position's *score* for a seat is the endgame margin if play ended now: its longest track less
+the opponent's, the tie going to the last placer (:func:`margin`). :func:`placements` scores every
+placement of the seat to play at once from :func:`domain.duorail.lengths.lengths_with`: a piece of
+the seat's colour on cell ``k`` with mask ``m`` leaves its own longest track ``mine[k][m]`` and the
+opponent's ``theirs[k][0]`` (the cell is off its tracks); a common straight leaves
+``mine[k][m]`` and ``theirs[k][m]``. A placement after which a colour has no track loses (the
+opponent challenges that colour), so it is never offered.
+
+:func:`best_move` is an iterative-deepening negamax with alpha-beta over the pure rules (children
+by :func:`domain.duorail.rules.evolve`), over the best placements by margin (contested cells
+first) and the pass. At the last ply the side to move takes its best placement's margin from the
+tables or stands on its pass (exact when it ends play), plus a little for each spare cell it has
+more than the opponent (:data:`TEMPO`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import NamedTuple
+
+import numpy as np
+
+from domain.bots import never
+from domain.duorail.lengths import lengths_with
+from domain.duorail.rules import evolve, other, seat_to_play
+from domain.duorail.solver import shape_mask
+from domain.duorail.state import DuorailPlaced, DuorailState, Passed
+from domain.duorail.track import CELLS, COMMON, SHAPES, STRAIGHTS
+
+WIN = 1.0
+SCALE = 6.0
+"""How many cells of margin make a position clearly better (the score's tanh scale)."""
+SHAPE_MASKS = np.array([shape_mask(s) for s in SHAPES])
+TEMPO, TEMPO_CAP = 0.04, 10
+"""The worth of a spare cell more than the opponent's, in cells of margin, and the most counted:
+at most 0.4, so it never outweighs a track's length (margins differ by whole cells, ties by 1)."""
+STRAIGHT_MASKS = np.array([shape_mask(s) for s in STRAIGHTS])
+
+
+def margin(mine: int, theirs: int, last_placer: str | None, seat: str) -> float:
+    """The endgame margin of ``seat`` if play ended now: cells of track more than the opponent's;
+    ``0.5`` / ``-0.5`` for equal tracks that the tie-break gives to ``seat`` / the opponent."""
+    if mine != theirs:
+        return float(mine - theirs)
+    return 0.5 if (last_placer or "red") == seat else -0.5
+
+
+def value(edge: float) -> float:
+    """A margin as a value strictly between -1 and 1 (0.5: about 3 cells ahead)."""
+    return 0.98 * math.tanh(edge / SCALE)
+
+
+class Stopped(Exception):
+    """The think time ran out, or the search's own cap on positions was reached."""
+
+
+MOVE_SHAPES = (*SHAPES, *(f"{shape} common" for shape in STRAIGHTS))
+"""How a placement's shape is written: a piece of the seat's colour, then a common straight."""
+
+
+class Placements(NamedTuple):
+    """Every placement that keeps both tracks, for the seat to play: its ``cells`` (index) and
+    ``shapes`` (in :data:`MOVE_SHAPES`), the seat's and the opponent's longest tracks after it,
+    and whether its cell is ``contested`` (a spare cell of the opponent's); ``mine`` and
+    ``theirs``: the lengths now; ``spare``: how many spare cells the seat has less the opponent's
+    (a *spare* cell takes a piece of its owner without a loss of margin: the tempo moves of a
+    position whose tracks no longer change)."""
+
+    cells: np.ndarray
+    shapes: np.ndarray
+    after_mine: np.ndarray
+    after_theirs: np.ndarray
+    contested: np.ndarray
+    mine: int
+    theirs: int
+    spare: int
+
+    def move(self, i: int) -> str:
+        """Placement ``i`` in move notation."""
+        return f"{CELLS[self.cells[i]]} {MOVE_SHAPES[self.shapes[i]]}"
+
+
+def placements(state: DuorailState, seat: str, spent: Callable[[], bool] = never) -> Placements:
+    """Every placement of ``seat`` (the seat to play) that keeps a track of both colours, scored.
+    Raises :class:`Stopped` if ``spent`` before either colour's DP."""
+    pieces = state.pieces()
+    own, opp = (_tables(pieces, colour, spent) for colour in (seat, other(seat)))
+    empty = np.array([k for k, cell in enumerate(CELLS) if cell not in state.board], np.int64)
+    n = len(empty)
+    cells, shapes = [np.repeat(empty, len(SHAPES))], [np.tile(np.arange(len(SHAPES)), n)]
+    after_mine, after_theirs = [own[empty][:, SHAPE_MASKS].ravel()], [np.repeat(opp[empty, 0], len(SHAPES))]
+    if state.common_left:
+        cells.append(np.repeat(empty, len(STRAIGHTS)))
+        shapes.append(np.tile(np.arange(len(SHAPES), len(MOVE_SHAPES)), n))
+        after_mine.append(own[empty][:, STRAIGHT_MASKS].ravel())
+        after_theirs.append(opp[empty][:, STRAIGHT_MASKS].ravel())
+    mine_after, theirs_after = np.concatenate(after_mine), np.concatenate(after_theirs)
+    keeps = (mine_after > 0) & (theirs_after > 0)
+    mine, theirs = int(own[0].max()), int(opp[0].max())
+    my_spare, their_spare = _spare(own, opp, mine - theirs, empty), _spare(opp, own, theirs - mine, empty)
+    contested = np.concatenate([np.repeat(their_spare, len(SHAPES))]
+                               + [np.repeat(their_spare, len(STRAIGHTS))] * bool(state.common_left))
+    return Placements(np.concatenate(cells)[keeps], np.concatenate(shapes)[keeps], mine_after[keeps],
+                      theirs_after[keeps], contested[keeps], mine, theirs, int(my_spare.sum() - their_spare.sum()))
+
+
+def _spare(own: np.ndarray, opp: np.ndarray, edge: int, empty: np.ndarray) -> np.ndarray:
+    """Which ``empty`` cells take a piece of ``own``'s colour keeping its ``edge`` (and both tracks)."""
+    mine, theirs = own[empty][:, SHAPE_MASKS], opp[empty, 0][:, None]
+    return ((mine > 0) & (theirs > 0) & (mine - theirs >= edge)).any(axis=1)
+
+
+def _tables(pieces: dict[str, tuple[str, str]], colour: str, spent: Callable[[], bool]) -> np.ndarray:
+    if spent():
+        raise Stopped
+    return lengths_with(pieces, colour)
+
+
+def edges(found: Placements) -> np.ndarray:
+    """The margin after each placement for its placer (the last placer then: a tie is its)."""
+    return np.where(found.after_mine == found.after_theirs, 0.5, found.after_mine - found.after_theirs)
+
+
+def ranked(found: Placements, keys: np.ndarray) -> np.ndarray:
+    """The placements' indices, best margin first (then contested cells, the longer own track, and
+    the order of ``keys``)."""
+    return np.lexsort((keys[:len(found.cells)], -found.after_mine, ~found.contested, -edges(found)))
+
+
+def child(state: DuorailState, seat: str, move: str) -> DuorailState:
+    """The state after ``seat`` plays the placement or pass ``move``, by the rules' evolve."""
+    at = state.turn_started_at or 0
+    if move == "pass":
+        return evolve(state, Passed(seat=seat, at=at, ends_play=state.passed))
+    cell, shape, *common = move.split()
+    return evolve(state, DuorailPlaced(seat=seat, cell=cell, colour=COMMON if common else seat, shape=shape, at=at))
+
+
+Lengths = tuple[int, int]
+"""The longest tracks of the seat to play and of its opponent."""
+
+
+class Searcher:
+    """A negamax with alpha-beta, from the view of the seat to play: the ``widths[0]`` best
+    placements by their margin at the root, ``widths[1]`` below; it raises :class:`Stopped` once
+    ``spent`` or after ``cap`` positions scored (each is scored once: a deeper search reads the
+    scores of the shallower one)."""
+
+    def __init__(self, spent: Callable[[], bool], widths: tuple[int, ...], keys: np.ndarray, cap: int):
+        self.spent, self.widths, self.keys, self.cap = spent, widths, keys, cap
+        self.scores: dict[tuple[str, frozenset], Placements] = {}
+
+    def scored(self, state: DuorailState) -> Placements:
+        seat = seat_to_play(state)
+        key = (seat, frozenset(state.board.items()))
+        if key not in self.scores:
+            if len(self.scores) >= self.cap or self.spent():
+                raise Stopped
+            self.scores[key] = placements(state, seat, self.spent)
+        return self.scores[key]
+
+    def moves(self, found: Placements, width: int) -> list[tuple[str, Lengths]]:
+        """Pass, then the ``width`` best placements by their margin, each with the lengths it leaves
+        (for the opponent, then on move)."""
+        return [("pass", (found.theirs, found.mine)),
+                *((found.move(i), (int(found.after_theirs[i]), int(found.after_mine[i])))
+                  for i in ranked(found, self.keys)[:width])]
+
+    def negamax(self, state: DuorailState, lengths: Lengths, depth: int, alpha: float, beta: float) -> float:
+        """The value (from -1 to 1) of ``state`` for the seat to play, whose tracks are ``lengths``,
+        ``depth`` plies ahead. At the last ply the seat may stand on its pass (exact when it ends
+        play) or take its best placement's margin; the pass alone may already reach ``beta``."""
+        seat = seat_to_play(state)
+        stand = value_of(stand_edge(state, seat, lengths))
+        if depth == 1 and stand >= beta:
+            return stand
+        found = self.scored(state)
+        if depth == 1:
+            edge = max(stand_edge(state, seat, lengths), float(edges(found).max()) if len(found.cells) else -math.inf)
+            return value_of(edge + TEMPO * np.clip(found.spare, -TEMPO_CAP, TEMPO_CAP))
+        best = -WIN
+        for move, after in self.moves(found, self.widths[1]):
+            if move == "pass" and state.passed:
+                score = stand
+            else:
+                score = -self.negamax(child(state, seat, move), after, depth - 1, -beta, -max(alpha, best))
+            best = max(best, score)
+            if best >= beta:
+                break
+        return best
+
+
+def stand_edge(state: DuorailState, seat: str, lengths: Lengths) -> float:
+    """The margin of ``seat``, to play, if it passes and play went no further; after the
+    opponent's pass, the game's end: an infinite margin, won or lost."""
+    edge = margin(*lengths, state.last_placer, seat)
+    return math.copysign(math.inf, edge) if state.passed else edge
+
+
+def value_of(edge: float) -> float:
+    """:func:`value`, and the game's end (an infinite margin) as a win or a loss."""
+    return math.copysign(WIN, edge) if math.isinf(edge) else value(edge)
+
+
+def best_move(state: DuorailState, found: Placements, spent: Callable[[], bool], keys: np.ndarray,
+              widths: tuple[int, ...], max_depth: int, cap: int) -> str:
+    """The best move of the seat to play by an iterative-deepening negamax (depth 1 is the greedy
+    choice), from the placements ``found``. The deepest search finished decides, or the part of an
+    unfinished one in which a move beat the previous best (searched first)."""
+    searcher = Searcher(spent, widths, keys, cap)
+    seat, chosen = seat_to_play(state), None
+    try:
+        moves = searcher.moves(found, widths[0])
+        moves = [*moves[1:], moves[0]]  # a placement rather than the pass, on equal values
+        scores = edges(found)
+        greedy = {found.move(i): value(float(scores[i])) for i in ranked(found, keys)[:widths[0]]}
+        greedy["pass"] = value_of(stand_edge(state, seat, (found.mine, found.theirs)))
+        for depth in range(1, max_depth + 1):
+            if chosen is not None:
+                moves = sorted(moves, key=lambda m: m[0] != chosen)
+            best, best_value = None, -math.inf
+            for move, after in moves:
+                if depth == 1 or (move == "pass" and state.passed):
+                    score = greedy[move]
+                else:
+                    score = -searcher.negamax(child(state, seat, move), after, depth - 1, -WIN, -max(best_value, -WIN))
+                if score > best_value:
+                    best, best_value = move, score
+                    if best != moves[0][0] and depth > 1:
+                        chosen = best  # it beat the previous best outright
+            chosen = best
+            if best_value == WIN:
+                break
+    except Stopped:
+        pass
+    return chosen
