@@ -118,8 +118,8 @@ def greedy_bot(state: TraxState, seat: str, think: Think) -> list[Any]:
     except Stop:
         scored = search.partial
     ranked = sorted(scored, key=scored.__getitem__, reverse=True)
-    if not ranked:
-        return sane_bot(state, seat, think)
+    if not ranked:  # out of time at once
+        return random_bot(state, seat, think)
     if scored[ranked[0]] > PROVEN:
         return [Play(search.name(ranked[0]))]
 
@@ -144,7 +144,7 @@ def search_bot(state: TraxState, seat: str, think: Think) -> list[Any]:
         return _answer_pending(state, seat) if state.pending is not None else random_bot(state, seat, think)
     search, order = _root(state, seat, think, SEARCH_NODES)
     best, _ = search.best(COLOUR_NAMES.index(seat), MAX_DEPTH, order)
-    return [Play(search.name(best))] if best is not None else sane_bot(state, seat, think)
+    return [Play(search.name(best))] if best is not None else random_bot(state, seat, think)
 
 
 def evaluate(state: TraxState, seat: str, think: Think) -> float:

@@ -32,7 +32,7 @@ WIN = 100.0
 PROVEN = WIN - 50
 """Scores beyond ``±PROVEN`` are wins or losses the search found."""
 
-CHECK_EVERY = 8
+CHECK_EVERY = 1
 """Turns played between two questions to ``spent``."""
 
 Turn = tuple[int, int]
