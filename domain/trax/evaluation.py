@@ -27,11 +27,29 @@ Features = tuple[int, int, int, float]
 """One colour's paths: how many have ends 1, 2 and 3 steps apart, and their line progress."""
 
 
-def threats(tiles: dict[int, int], lines: bool) -> tuple[Features, Features]:
-    """The :data:`Features` of red (index 0) and white (index 1)."""
+Ends = dict[int, tuple[int, int]]
+"""Every open path's ends: ``end -> (other end, colour)``, an end being the empty cell a path enters
+times 4 plus the side it enters by."""
+
+
+def _add(features: list[list[float]], a: int, b: int, colour: int, lines: bool, sign: int) -> None:
+    """Count (or with ``sign`` -1 uncount) the path with ends ``a`` and ``b`` in ``features``."""
+    ya, xa = divmod(a >> 2, STRIDE)
+    yb, xb = divmod(b >> 2, STRIDE)
+    dx, dy = abs(xa - xb), abs(ya - yb)
+    gap = dx + dy
+    mine = features[colour]
+    if gap <= 3:
+        mine[gap - 1] += sign
+    if lines and max(dx, dy) >= 5:
+        mine[3] += sign * (max(dx, dy) - 4) ** 2 / 16
+
+
+def path_ends(tiles: dict[int, int], lines: bool) -> tuple[Ends, list[list[float]]]:
+    """The :data:`Ends` of every open path and the :data:`Features` of red (0) and white (1)."""
     seen: set[int] = set()
-    near = [[0, 0, 0], [0, 0, 0]]
-    line = [0.0, 0.0]
+    features: list[list[float]] = [[0, 0, 0, 0.0], [0, 0, 0, 0.0]]
+    ends: Ends = {}
     for key, tile in tiles.items():
         for colour, mask in ((1, tile), (0, tile ^ 15)):
             mark = key * 2 + colour
@@ -41,20 +59,63 @@ def threats(tiles: dict[int, int], lines: bool) -> tuple[Features, Features]:
             first = LOW_SIDE[mask]
             a = follow(tiles, key, first, seen)
             if a is None:  # a loop (the game is over)
-                near[colour][0] += 4
+                features[colour][0] += 4
                 continue
             b = follow(tiles, key, EXIT[tile][first], seen)
-            ya, xa = divmod(a[0] + STEP[a[1]], STRIDE)
-            yb, xb = divmod(b[0] + STEP[b[1]], STRIDE)
-            dx, dy = abs(xa - xb), abs(ya - yb)
-            gap = dx + dy
-            if gap <= 3:
-                near[colour][gap - 1] += 1
-            if lines:
-                span = max(dx, dy)
-                if span >= 5:
-                    line[colour] += (span - 4) ** 2 / 16
-    return ((*near[0], line[0]), (*near[1], line[1]))  # type: ignore[return-value]
+            end_a, end_b = (a[0] + STEP[a[1]]) << 2 | a[1] ^ 2, (b[0] + STEP[b[1]]) << 2 | b[1] ^ 2
+            ends[end_a], ends[end_b] = (end_b, colour), (end_a, colour)
+            _add(features, end_a, end_b, colour, lines, 1)
+    return ends, features
+
+
+def threats(tiles: dict[int, int], lines: bool) -> tuple[Features, Features]:
+    """The :data:`Features` of red (index 0) and white (index 1)."""
+    red, white = path_ends(tiles, lines)[1]
+    return tuple(red), tuple(white)  # type: ignore[return-value]
+
+
+def features_after(tiles: dict[int, int], placed: list[int], ends: Ends, features: list[list[float]],
+                   lines: bool) -> list[list[float]]:
+    """The features once the cells ``placed`` are filled (``tiles`` has them), from the ``ends`` and
+    ``features`` before: only the paths through those cells change. The turn formed no loop."""
+    after = [features[0][:], features[1][:]]
+    filled = set(placed)
+    for key in placed:
+        for side in range(4):
+            joined = ends.get(key << 2 | side)
+            if joined is not None and not (joined[0] >> 2 in filled and joined[0] < key << 2 | side):
+                _add(after, key << 2 | side, joined[0], joined[1], lines, -1)
+    seen: set[int] = set()
+    for key in placed:
+        tile = tiles[key]
+        for colour, mask in ((1, tile), (0, tile ^ 15)):
+            if key * 2 + colour in seen:
+                continue
+            seen.add(key * 2 + colour)
+            first = LOW_SIDE[mask]
+            a = _walk(tiles, filled, ends, key, first, seen)
+            b = _walk(tiles, filled, ends, key, EXIT[tile][first], seen)
+            _add(after, a, b, colour, lines, 1)
+    return after
+
+
+def _walk(tiles: dict[int, int], filled: set[int], ends: Ends, key: int, side: int, seen: set[int]) -> int:
+    """The end of the path leaving the filled cell ``key`` by ``side``, crossing the old paths by
+    their ends."""
+    while True:
+        beyond = key + STEP[side]
+        if beyond in filled:
+            entry = side ^ 2
+        elif beyond in tiles:  # an old path: it ends where its other end is
+            other = ends[key << 2 | side][0]
+            beyond, entry = other >> 2, other & 3
+            if beyond not in filled:
+                return other
+        else:
+            return beyond << 2 | side ^ 2
+        tile = tiles[beyond]
+        seen.add(beyond * 2 + (tile >> entry & 1))
+        key, side = beyond, EXIT[tile][entry]
 
 
 def score(mine: Features, theirs: Features) -> float:
@@ -69,5 +130,5 @@ def score(mine: Features, theirs: Features) -> float:
 
 def static_score(tiles: dict[int, int], colour: int, lines: bool) -> float:
     """The estimate for ``colour`` (0 red, 1 white), to move on ``tiles``."""
-    features = threats(tiles, lines)
-    return score(features[colour], features[1 - colour])
+    features = path_ends(tiles, lines)[1]
+    return score(features[colour], features[1 - colour])  # type: ignore[arg-type]

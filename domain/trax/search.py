@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from domain.trax.board import Board, Box, frontier
-from domain.trax.evaluation import static_score
+from domain.trax.evaluation import features_after, path_ends, score
 from domain.trax.forced import take_back
 from domain.trax.moves import Variant, resolve
 from domain.trax.notation import cell_label
@@ -99,9 +99,16 @@ class Search:
                 return True
         return False
 
+    def _leaf(self, colour: int, placed: list[int], base: tuple) -> float:
+        """The static score, for ``colour``, of the turn ``placed`` just played (from ``base``, the
+        path ends and features before it)."""
+        after = features_after(self.tiles, placed, base[0], base[1], self.lines)
+        return -score(after[1 - colour], after[colour])  # type: ignore[arg-type]
+
     def negamax(self, colour: int, depth: int, alpha: float, beta: float, ply: int) -> float:
         """The score of the position for ``colour`` to move, ``depth`` turns deep."""
         best, legal = -2 * WIN, False
+        base = path_ends(self.tiles, self.lines) if depth <= 1 else None
         for turn in self._candidates(ply):
             played = self.play(turn, colour)
             if played is None:
@@ -110,8 +117,8 @@ class Search:
             legal = True
             if over is not None:
                 value = (over - ply) if over > 0 else (over + ply + 1)
-            elif depth <= 1:
-                value = -static_score(self.tiles, 1 - colour, self.lines)
+            elif base is not None:
+                value = self._leaf(colour, placed, base)
             else:
                 value = -self.negamax(1 - colour, depth - 1, -beta, -alpha, ply + 1)
             self.undo(placed, before)
@@ -130,6 +137,7 @@ class Search:
         with the moves scored so far in :attr:`partial`."""
         self.partial: dict[Turn, float] = {}
         alpha = -2 * WIN
+        base = path_ends(self.tiles, self.lines) if depth <= 1 else None
         for turn in order:
             played = self.play(turn, colour)
             if played is None:
@@ -137,8 +145,8 @@ class Search:
             placed, before, over = played
             if over is not None:
                 value = over if over > 0 else over + 1
-            elif depth <= 1:
-                value = -static_score(self.tiles, 1 - colour, self.lines)
+            elif base is not None:
+                value = self._leaf(colour, placed, base)
             else:
                 value = -self.negamax(1 - colour, depth - 1, -2 * WIN, -alpha, 1)
             self.undo(placed, before)
