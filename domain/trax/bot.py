@@ -5,6 +5,18 @@
   forms only the opponent's loop or line nor leaves the opponent a move that wins at once (when
   every move does, one that at least does not lose on the spot). Facing a win it may rewind, it
   uses its Mulligan. Out of think time it plays the safest move checked so far.
+- 2 ``greedy``: one turn of look-ahead. Every move is played with its forced tiles; a winning one is
+  taken, and the others are ranked by the static estimate of :mod:`~domain.trax.evaluation` (how
+  close each colour's open paths are to closing a loop or spanning a line: threats). It plays the
+  best-ranked move that leaves the opponent no win at once. Cheap: a few ms a move.
+- 3 ``search``: alpha-beta with iterative deepening (:mod:`~domain.trax.search`) over whole turns,
+  forced plays included, exact about every win and loss it reaches and scoring the positions at its
+  horizon by the same estimate; the refutation found last is tried first. It stops when its think
+  time is spent (or after :data:`SEARCH_NODES` turns) and plays the best move of the deepest search.
+  Both use their Mulligan, facing a win, as level 1 does.
+
+:func:`evaluate` is the estimate of a position for a seat (``TRAX.evaluate``): exact when the game is
+over or a two-turn search proves it, the static estimate otherwise.
 
 >>> from domain.bots import Think
 >>> from domain.game import Context
@@ -16,6 +28,10 @@
 ...     s = evolve(s, e)
 >>> sane_bot(s, "white", Think(seed=1)) in ([Play('A2\\\\')], [Play('B2/')])  # the two moves that lose at once
 False
+>>> [greedy_bot(s, "white", Think(seed=1)), search_bot(s, "white", Think(seed=1))] == [[Play("B2\\\\")]] * 2  # stops the red loop
+True
+>>> evaluate(s, "red", Think(seed=0)) > 0 > evaluate(s, "white", Think(seed=0))
+True
 """
 
 from __future__ import annotations
