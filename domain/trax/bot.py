@@ -187,7 +187,7 @@ def evaluate(state: TraxState, seat: str, think: Think) -> float:
     return value if mover == seat else -value
 
 
-GREEDY_NODES, SEARCH_NODES, EVALUATE_NODES, MAX_DEPTH = 20_000, 60_000, 3_000, 6
+GREEDY_NODES, SEARCH_NODES, EVALUATE_NODES, MAX_DEPTH = 20_000, 40_000, 3_000, 6
 """Most turns played per decision (a cap that ends a search with no clock) and the deepest search."""
 
 BOTS = {0: random_bot, 1: sane_bot, 2: greedy_bot, 3: search_bot}
