@@ -105,11 +105,31 @@ class Search:
         after = features_after(self.tiles, placed, base[0], base[1], self.lines)
         return -score(after[1 - colour], after[colour])  # type: ignore[arg-type]
 
+    def _ordered(self, colour: int, ply: int) -> list[Turn] | None:
+        """The legal moves, the killer first, then best first by the static score; ``None`` when
+        one wins at once."""
+        base, killer = path_ends(self.tiles, self.lines), self.killers.get(ply)
+        hints: dict[Turn, float] = {}
+        for turn in self._candidates(ply):
+            played = self.play(turn, colour)
+            if played is None:
+                continue
+            placed, before, over = played
+            hints[turn] = (3.0 if turn == killer else 0.0) + (over if over is not None else self._leaf(colour, placed, base))
+            self.undo(placed, before)
+            if over is not None and over > 0:
+                self.killers[ply] = turn
+                return None
+        return sorted(hints, key=hints.__getitem__, reverse=True)
+
     def negamax(self, colour: int, depth: int, alpha: float, beta: float, ply: int) -> float:
         """The score of the position for ``colour`` to move, ``depth`` turns deep."""
         best, legal = -2 * WIN, False
         base = path_ends(self.tiles, self.lines) if depth <= 1 else None
-        for turn in self._candidates(ply):
+        turns = self._candidates(ply) if depth <= 1 else self._ordered(colour, ply)
+        if turns is None:
+            return WIN - ply
+        for turn in turns:
             played = self.play(turn, colour)
             if played is None:
                 continue
