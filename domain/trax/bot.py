@@ -18,7 +18,7 @@
 :func:`evaluate` is the estimate of a position for a seat (``TRAX.evaluate``): exact when the game is
 over or a two-turn search proves it, the static estimate otherwise.
 
->>> from domain.bots import Think
+>>> from domain.bots import Think, after_calls
 >>> from domain.game import Context
 >>> from domain.trax.rules import begin, decide, evolve, initial
 >>> from domain.trax.state import Play
@@ -28,8 +28,8 @@ over or a two-turn search proves it, the static estimate otherwise.
 ...     s = evolve(s, e)
 >>> sane_bot(s, "white", Think(seed=1)) in ([Play('A2\\\\')], [Play('B2/')])  # the two moves that lose at once
 False
->>> [greedy_bot(s, "white", Think(seed=1)), search_bot(s, "white", Think(seed=1))] == [[Play("B2\\\\")]] * 2  # stops the red loop
-True
+>>> [bot(s, "white", Think(seed=1, spent=after_calls(2_000))) for bot in (greedy_bot, search_bot)]  # stop red's loop
+[[Play(move='B2\\\\')], [Play(move='B2\\\\')]]
 >>> evaluate(s, "red", Think(seed=0)) > 0 > evaluate(s, "white", Think(seed=0))
 True
 """
@@ -187,7 +187,7 @@ def evaluate(state: TraxState, seat: str, think: Think) -> float:
     return value if mover == seat else -value
 
 
-GREEDY_NODES, SEARCH_NODES, EVALUATE_NODES, MAX_DEPTH = 20_000, 40_000, 3_000, 6
+GREEDY_NODES, SEARCH_NODES, EVALUATE_NODES, MAX_DEPTH = 20_000, 120_000, 3_000, 8
 """Most turns played per decision (a cap that ends a search with no clock) and the deepest search."""
 
 BOTS = {0: random_bot, 1: sane_bot, 2: greedy_bot, 3: search_bot}
