@@ -116,16 +116,20 @@ def _answer_pending(state: TraxState, seat: str) -> list[Any]:
     return ([Mulligan()] if state.mulligans_left.get(seat, 0) > 0 else []) + [DeclineMulligan()]
 
 
+def _moving(state: TraxState, seat: str) -> bool:
+    """Whether ``seat`` is to move (it then has a legal move: a seat without one has drawn)."""
+    return state.turn_started_at is not None and state.result is None and seat_to_act(state) == seat
+
+
 def _root(state: TraxState, seat: str, think: Think, max_nodes: int) -> tuple[Search, list[tuple[int, int]]]:
     """A search from the board and the seat's moves as (cell, tile), in the bot's random order."""
     search = Search(state.board, variant_of(state), think.spent, max_nodes)
-    return search, shuffled(search._candidates(0), think)
+    return search, shuffled(search.candidates(0), think)
 
 
 def greedy_bot(state: TraxState, seat: str, think: Think) -> list[Any]:
     """Level 2 (see the module's docstring)."""
-    moves = seat_moves(state, seat)
-    if state.pending is not None or not moves or not state.board.tiles:
+    if state.pending is not None or not state.board.tiles or not _moving(state, seat):
         return _answer_pending(state, seat) if state.pending is not None else random_bot(state, seat, think)
     colour = COLOUR_NAMES.index(seat)
     search, order = _root(state, seat, think, GREEDY_NODES)
@@ -155,8 +159,7 @@ def greedy_bot(state: TraxState, seat: str, think: Think) -> list[Any]:
 
 def search_bot(state: TraxState, seat: str, think: Think) -> list[Any]:
     """Level 3 (see the module's docstring)."""
-    moves = seat_moves(state, seat)
-    if state.pending is not None or not moves or not state.board.tiles:
+    if state.pending is not None or not state.board.tiles or not _moving(state, seat):
         return _answer_pending(state, seat) if state.pending is not None else random_bot(state, seat, think)
     search, order = _root(state, seat, think, SEARCH_NODES)
     best, _ = search.best(COLOUR_NAMES.index(seat), MAX_DEPTH, order)

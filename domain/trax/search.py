@@ -51,6 +51,7 @@ class Search:
         self.lines, self.max_side = variant.lines, variant.max_side
         self.spent, self.max_nodes, self.nodes = spent, max_nodes, 0
         self.killers: dict[int, Turn] = {}
+        self.partial: dict[Turn, float] = {}
 
     def name(self, turn: Turn) -> str:
         """The move in notation, from the searched position."""
@@ -61,7 +62,7 @@ class Search:
         if self.nodes % CHECK_EVERY == 0 and (self.nodes >= self.max_nodes or self.spent()):
             raise Stop
 
-    def _candidates(self, ply: int) -> list[Turn]:
+    def candidates(self, ply: int) -> list[Turn]:
         """Every move fitting its neighbours (not checked for forced plays), the killer first."""
         turns = [(key, tile) for key, pattern in frontier(self.tiles).items() for tile in FITS[pattern]]
         killer = self.killers.get(ply)
@@ -89,7 +90,7 @@ class Search:
 
     def can_win(self, colour: int) -> bool:
         """Whether ``colour`` to move has a move that wins at once (the last one found is tried first)."""
-        for turn in self._candidates(-1):
+        for turn in self.candidates(-1):
             played = self.play(turn, colour)
             if played is None:
                 continue
@@ -110,7 +111,7 @@ class Search:
         one wins at once."""
         base, killer = path_ends(self.tiles, self.lines), self.killers.get(ply)
         hints: dict[Turn, float] = {}
-        for turn in self._candidates(ply):
+        for turn in self.candidates(ply):
             played = self.play(turn, colour)
             if played is None:
                 continue
@@ -126,7 +127,7 @@ class Search:
         """The score of the position for ``colour`` to move, ``depth`` turns deep."""
         best, legal = -2 * WIN, False
         base = path_ends(self.tiles, self.lines) if depth <= 1 else None
-        turns = self._candidates(ply) if depth <= 1 else self._ordered(colour, ply)
+        turns = self.candidates(ply) if depth <= 1 else self._ordered(colour, ply)
         if turns is None:
             return WIN - ply
         for turn in turns:
@@ -155,7 +156,7 @@ class Search:
         """Each legal move of ``order`` scored ``depth`` turns deep (alpha-beta: a move that cannot
         beat the best so far gets an upper bound), until one wins; may raise :class:`Stop` partway,
         with the moves scored so far in :attr:`partial`."""
-        self.partial: dict[Turn, float] = {}
+        self.partial = {}
         alpha = -2 * WIN
         base = path_ends(self.tiles, self.lines) if depth <= 1 else None
         for turn in order:
@@ -179,7 +180,7 @@ class Search:
     def best(self, colour: int, max_depth: int, first: list[Turn] | None = None) -> tuple[Turn | None, float]:
         """The best move for ``colour`` by iterative deepening, and its score (``None``: no legal
         move). A search stopped partway keeps the deepest move that is known at least as good."""
-        order = first or self._candidates(0)
+        order = first or self.candidates(0)
         chosen: tuple[Turn | None, float] = (None, 0.0)
         for depth in range(1, max_depth + 1):
             try:
