@@ -143,10 +143,8 @@ class Search:
             else:
                 value = -self.negamax(1 - colour, depth - 1, -beta, -alpha, ply + 1)
             self.undo(placed, before)
-            if value > best:
-                best = value
-            if value > alpha:
-                alpha = value
+            best = max(best, value)
+            alpha = max(alpha, value)
             if alpha >= beta or value > PROVEN:
                 self.killers[ply] = turn
                 break

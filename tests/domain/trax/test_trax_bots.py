@@ -10,10 +10,10 @@ from domain.bots import Think, after_calls
 from domain.game import Context
 from domain.registry import game_named
 from domain.trax.board import frontier
-from domain.trax.bot import evaluate, greedy_bot, sane_bot, search_bot
+from domain.trax.bot import evaluate, greedy_bot, search_bot
 from domain.trax.evaluation import features_after, path_ends
 from domain.trax.forced import take_back
-from domain.trax.moves import STANDARD, resolve
+from domain.trax.moves import resolve
 from domain.trax.rules import begin, decide, evolve, initial
 from domain.trax.state import DeclineMulligan, Mulligan, Play, TraxOptions
 from domain.trax.tiles import FITS
