@@ -190,7 +190,7 @@ def evaluate(state: TraxState, seat: str, think: Think) -> float:
     return value if mover == seat else -value
 
 
-GREEDY_NODES, SEARCH_NODES, EVALUATE_NODES, MAX_DEPTH = 20_000, 120_000, 3_000, 8
+GREEDY_NODES, SEARCH_NODES, EVALUATE_NODES, MAX_DEPTH = 20_000, 120_000, 1_000, 8
 """Most turns played per decision (a cap that ends a search with no clock) and the deepest search."""
 
 BOTS = {0: random_bot, 1: sane_bot, 2: greedy_bot, 3: search_bot}
