@@ -177,18 +177,15 @@ class Search:
 
     def best(self, colour: int, max_depth: int, first: list[Turn] | None = None) -> tuple[Turn | None, float]:
         """The best move for ``colour`` by iterative deepening, and its score (``None``: no legal
-        move). A search stopped partway keeps the deepest move that is known at least as good."""
+        move). A search stopped partway keeps the deepest move that is known at least as good
+        (:meth:`_stopped`)."""
         order = first or self.candidates(0)
         chosen: tuple[Turn | None, float] = (None, 0.0)
         for depth in range(1, max_depth + 1):
             try:
                 scored = self.scores(colour, depth, order)
             except Stop:
-                done = self.partial
-                turn = max(done, key=done.__getitem__) if done else None
-                if turn is not None and (chosen[0] is None or (chosen[0] in done and done[turn] >= done[chosen[0]])):
-                    chosen = (turn, done[turn] if done[turn] > -PROVEN else -1.0)  # some moves unsearched: unproven
-                return chosen
+                return self._stopped(chosen, order)
             if not scored:
                 return chosen
             order = sorted(scored, key=scored.__getitem__, reverse=True)
@@ -196,3 +193,18 @@ class Search:
             if abs(chosen[1]) > PROVEN and (chosen[1] > 0 or all(v < -PROVEN for v in scored.values())):
                 break
         return chosen
+
+    def _stopped(self, chosen: tuple[Turn | None, float], order: list[Turn]) -> tuple[Turn | None, float]:
+        """The move to play when the deepest search stopped partway, with the moves of ``order``
+        (best first by the last search) scored so far in :attr:`partial`: the best of those if it
+        beats ``chosen``; if the deeper search found ``chosen`` lost, the next move not yet found lost."""
+        done = self.partial
+        turn = max(done, key=done.__getitem__) if done else None
+        if turn is None or (chosen[0] is not None and chosen[0] not in done):
+            return chosen
+        if done[turn] > -PROVEN and (chosen[0] is None or done[turn] >= done[chosen[0]]):
+            return turn, done[turn]
+        unsearched = next((t for t in order if t not in done), None)
+        if unsearched is not None:  # not known to lose: better than a move known to
+            return unsearched, -1.0
+        return turn, -1.0  # some moves were not searched: the loss is not proven
