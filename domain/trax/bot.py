@@ -6,13 +6,16 @@
   every move does, one that at least does not lose on the spot). Facing a win it may rewind, it
   uses its Mulligan. Out of think time it plays the safest move checked so far.
 - 2 ``greedy``: one turn of look-ahead. Every move is played with its forced tiles; a winning one is
-  taken, and the others are ranked by the static estimate of :mod:`~domain.trax.evaluation` (how
-  close each colour's open paths are to closing a loop or spanning a line: threats). It plays the
-  best-ranked move that leaves the opponent no win at once. Cheap: a few ms a move.
+  taken, and the others are ranked by a simple count of threats after it
+  (:func:`~domain.trax.evaluation.threat_score`: open paths whose two ends are one or two steps
+  apart, each side's), ties in random order. It plays the best-ranked move that leaves the opponent
+  no win at once. Cheap: a few ms a move.
 - 3 ``search``: alpha-beta with iterative deepening (:mod:`~domain.trax.search`) over whole turns,
   forced plays included, exact about every win and loss it reaches and scoring the positions at its
-  horizon by the same estimate; the refutation found last is tried first. It stops when its think
-  time is spent (or after :data:`SEARCH_NODES` turns) and plays the best move of the deepest search.
+  horizon by the full estimate of :mod:`~domain.trax.evaluation` (loops in the making at one, two
+  and three steps, lines in the making); inner nodes try the refutation found last first, then
+  their moves best first by that estimate. It stops when its think time is spent (or after
+  :data:`SEARCH_NODES` turns) and plays the best move of the deepest search.
   Both use their Mulligan, facing a win, as level 1 does.
 
 :func:`evaluate` is the estimate of a position for a seat (``TRAX.evaluate``): exact when the game is
@@ -41,6 +44,7 @@ from typing import Any
 from domain.bots import Think, first_passing, shuffled
 from domain.errors import IllegalMove
 from domain.trax.board import Board
+from domain.trax.evaluation import threat_score
 from domain.trax.moves import Variant, legal_moves, play_move
 from domain.trax.notation import parse_move
 from domain.trax.rules import legal_moves as seat_moves
@@ -121,9 +125,9 @@ def _moving(state: TraxState, seat: str) -> bool:
     return state.turn_started_at is not None and state.result is None and seat_to_act(state) == seat
 
 
-def _root(state: TraxState, seat: str, think: Think, max_nodes: int) -> tuple[Search, list[tuple[int, int]]]:
+def _root(state: TraxState, think: Think, max_nodes: int, **options: Any) -> tuple[Search, list[tuple[int, int]]]:
     """A search from the board and the seat's moves as (cell, tile), in the bot's random order."""
-    search = Search(state.board, variant_of(state), think.spent, max_nodes)
+    search = Search(state.board, variant_of(state), think.spent, max_nodes, **options)
     return search, shuffled(search.candidates(0), think)
 
 
@@ -132,7 +136,7 @@ def greedy_bot(state: TraxState, seat: str, think: Think) -> list[Any]:
     if state.pending is not None or not state.board.tiles or not _moving(state, seat):
         return _answer_pending(state, seat) if state.pending is not None else random_bot(state, seat, think)
     colour = COLOUR_NAMES.index(seat)
-    search, order = _root(state, seat, think, GREEDY_NODES)
+    search, order = _root(state, think, GREEDY_NODES, estimate=threat_score)
     try:
         scored = search.scores(colour, 1, order)
     except Stop:
@@ -161,7 +165,7 @@ def search_bot(state: TraxState, seat: str, think: Think) -> list[Any]:
     """Level 3 (see the module's docstring)."""
     if state.pending is not None or not state.board.tiles or not _moving(state, seat):
         return _answer_pending(state, seat) if state.pending is not None else random_bot(state, seat, think)
-    search, order = _root(state, seat, think, SEARCH_NODES)
+    search, order = _root(state, think, SEARCH_NODES)
     best, _ = search.best(COLOUR_NAMES.index(seat), MAX_DEPTH, order)
     return [Play(search.name(best))] if best is not None else random_bot(state, seat, think)
 

@@ -128,6 +128,13 @@ def score(mine: Features, theirs: Features) -> float:
     return 0.7 * math.tanh(raw / 2) - 0.15 * theirs[0]
 
 
+def threat_score(mine: Features, theirs: Features) -> float:
+    """The simple estimate of level 2: only the threats of each side (a win in one, as a rule)."""
+    if mine[0]:
+        return 0.9
+    return -0.85 if theirs[0] >= 2 else -0.15 * theirs[0] + 0.05 * (mine[1] - theirs[1])
+
+
 def static_score(tiles: dict[int, int], colour: int, lines: bool) -> float:
     """The estimate for ``colour`` (0 red, 1 white), to move on ``tiles``."""
     features = path_ends(tiles, lines)[1]

@@ -5,7 +5,8 @@ forms), so a win or loss found is exact; positions at the search horizon get the
 :mod:`~domain.trax.evaluation`. Scores are from the side to move: ``WIN - ply`` for a win found
 ``ply`` turns ahead, the estimate (within -1..1) otherwise. :class:`Search` deepens one turn at a
 time, asks its ``spent`` every few turns played, and stops (:class:`Stop`) once it is true or it has
-played ``max_nodes`` turns.
+played ``max_nodes`` turns. ``estimate`` scores a horizon position from the features of its side to
+move and of the other side (default :func:`~domain.trax.evaluation.score`).
 
 >>> from domain.trax.board import Board, key_of
 >>> from domain.trax.moves import STANDARD
@@ -46,10 +47,12 @@ class Stop(Exception):
 class Search:
     """A search from one position (a copy of ``board``; the board is never changed)."""
 
-    def __init__(self, board: Board, variant: Variant, spent: Callable[[], bool], max_nodes: int = 40_000) -> None:
+    def __init__(self, board: Board, variant: Variant, spent: Callable[[], bool], max_nodes: int = 40_000,
+                 estimate: Callable[..., float] = score) -> None:
         self.tiles, self.box, self.root_box = dict(board.tiles), board.box, board.box
         self.lines, self.max_side = variant.lines, variant.max_side
         self.spent, self.max_nodes, self.nodes = spent, max_nodes, 0
+        self.estimate = estimate
         self.killers: dict[int, Turn] = {}
         self.partial: dict[Turn, float] = {}
 
@@ -104,7 +107,7 @@ class Search:
         """The static score, for ``colour``, of the turn ``placed`` just played (from ``base``, the
         path ends and features before it)."""
         after = features_after(self.tiles, placed, base[0], base[1], self.lines)
-        return -score(after[1 - colour], after[colour])  # type: ignore[arg-type]
+        return -self.estimate(after[1 - colour], after[colour])
 
     def _ordered(self, colour: int, ply: int) -> list[Turn] | None:
         """The legal moves, the killer first, then best first by the static score; ``None`` when
