@@ -21,12 +21,13 @@ Played(seat='white', move='@0+', placed=['@0+'], at=5000, tiles=[(0, 0, 5)], out
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, ClassVar
 
 from domain.library import API, Rules
 from domain.game import Context, Deadline, Job, Result, Viewer
 from domain.trax import rules
-from domain.trax.bot import BOTS
+from domain.trax.bot import BOTS, evaluate
 from domain.trax import analysis, public
 from domain.trax.analysis import TraxAnalysis
 from domain.trax.state import (
@@ -67,6 +68,7 @@ class TraxGame:
                                    "Going over the 60 s a second time loses.")
     time_options: ClassVar[tuple[str, ...]] = ("time",)
     bots: ClassVar[dict[int, Any]] = BOTS
+    evaluate: ClassVar[Callable[..., float]] = staticmethod(evaluate)
 
     def initial(self, options: TraxOptions, seed: int) -> TraxState:
         return rules.initial(options, seed)

@@ -1,0 +1,129 @@
+"""Trax's bots of levels 2 and 3 and its evaluation: wins taken, threats stopped, forced wins found,
+exact values on finished games, every variant and the Mulligan."""
+
+from __future__ import annotations
+
+import pytest
+
+from domain.bot_games import play_match
+from domain.bots import Think, after_calls
+from domain.game import Context
+from domain.registry import game_named
+from domain.trax.board import frontier
+from domain.trax.bot import evaluate, greedy_bot, search_bot
+from domain.trax.evaluation import features_after, path_ends
+from domain.trax.forced import take_back
+from domain.trax.moves import resolve
+from domain.trax.rules import begin, decide, evolve, initial
+from domain.trax.state import DeclineMulligan, Mulligan, Play, TraxOptions
+from domain.trax.tiles import FITS
+from domain.trax.wins import wins_formed
+
+TRAX = game_named("trax")
+
+
+def _after(moves: list[str], **options) -> object:
+    state = begin(initial(TraxOptions(**options), seed=0), at=0)
+    for n, move in enumerate(moves):
+        [event] = decide(state, Play(move), Context(now=0, seat=("white", "red")[n % 2]))
+        state = evolve(state, event)
+    return state
+
+
+@pytest.mark.parametrize("bot", [greedy_bot, search_bot])
+def test_a_win_in_one_is_taken(bot):
+    state = _after(["@0/", "B1\\", "C1+"])  # white ignored red's threat
+    red_wins = [m for m in TRAX.legal_moves(state, "red") if _wins(state, m, "red")]
+    [move] = bot(state, "red", Think(seed=1, spent=after_calls(2_000)))
+    assert red_wins and move.move in red_wins
+
+
+def _wins(state, move: str, seat: str) -> bool:
+    [event] = decide(state, Play(move), Context(now=0, seat=seat))
+    return event.outcome is not None and event.outcome.winner == seat
+
+
+@pytest.mark.parametrize("bot", [greedy_bot, search_bot])
+def test_a_threat_is_stopped(bot):
+    state = _after(["@0/", "B1\\"])  # red threatens A2\ (a red loop)
+    [move] = bot(state, "white", Think(seed=1, spent=after_calls(2_000)))
+    [event] = decide(state, move, Context(now=0, seat="white"))
+    after = evolve(state, event)
+    assert after.result is None and not any(_wins(after, m, "red") for m in TRAX.legal_moves(after, "red"))
+
+
+def test_the_search_finds_a_forced_win_in_two():
+    """In a mid-game position where the side to move has a win in two turns (a move leaving two
+    threats), the search finds a move that wins by force: every reply loses."""
+    found = 0
+    for seed in range(8):
+        played = play_match(TRAX, {"white": 1, "red": 1}, seed, max_steps=14)
+        state = played.state.game
+        if state.result is not None or state.pending is not None:
+            continue
+        seat = TRAX.to_move(state)[0]
+        if evaluate(state, seat, Think(seed=0)) == 1.0:
+            continue  # a win in one
+        [move] = search_bot(state, seat, Think(seed=0, spent=after_calls(4_000)))
+        [event] = decide(state, move, Context(now=0, seat=seat))
+        after = evolve(state, event)
+        opponent = "red" if seat == "white" else "white"
+        if after.result is None and evaluate(after, opponent, Think(seed=0)) == -1.0:
+            found += 1  # every reply loses at once
+    assert found >= 1
+
+
+def test_evaluate_is_exact_on_finished_games_and_wins_in_one():
+    state = _after(["@0/", "B1\\", "A2\\"])  # white formed a red loop
+    assert state.result.winner == "red"
+    assert evaluate(state, "red", Think(seed=0)) == 1.0 and evaluate(state, "white", Think(seed=0)) == -1.0
+    threatened = _after(["@0/", "B1\\", "C1+"])  # white ignored the threat: red wins in one
+    assert evaluate(threatened, "red", Think(seed=0)) == 1.0 and evaluate(threatened, "white", Think(seed=0)) == -1.0
+    assert evaluate(_after(["@0+"]), "white", Think(seed=0)) == -evaluate(_after(["@0+"]), "red", Think(seed=0))
+    assert -1.0 < evaluate(_after(["@0+", "B1+"]), "white", Think(seed=0)) < 1.0
+
+
+def test_evaluate_ends_when_its_time_is_spent():
+    state = play_match(TRAX, {"white": 2, "red": 2}, 3, max_steps=12).state.game
+    assert -1.0 <= evaluate(state, "white", Think(seed=0, spent=after_calls(5))) <= 1.0
+
+
+def test_with_a_mulligan_a_win_is_not_proven():
+    state = _after(["@0/", "B1\\", "A2\\"], mulligan=True)
+    assert state.pending is not None and state.pending.decider == "white"
+    assert evaluate(state, "red", Think(seed=0)) == 0.9
+    for bot in (greedy_bot, search_bot):
+        assert bot(state, "white", Think(seed=0)) == [Mulligan(), DeclineMulligan()]
+        assert bot(state, "red", Think(seed=0)) == []
+
+
+def test_greedy_prefers_a_double_threat():
+    """Greedy ranks by the estimate: where sane plays at random, greedy's move leaves the opponent
+    with no move that wins at once and it wins far more often (see bench/bots.py)."""
+    wins = sum(play_match(TRAX, {"white": 2, "red": 1} if s % 2 else {"white": 1, "red": 2}, s,
+                          budget=lambda: after_calls(200)).state.game.result.winner == ("white" if s % 2 else "red")
+               for s in range(6))
+    assert wins >= 5
+
+
+@pytest.mark.parametrize("variant", ["8x8", "loop"])
+@pytest.mark.parametrize("levels", [(2, 3), (3, 2), (3, 1)])
+def test_every_variant_plays_to_the_end(variant, levels):
+    played = play_match(TRAX, dict(zip(("white", "red"), levels)), 1, {"variant": variant, "mulligan": True},
+                        budget=lambda: after_calls(150))
+    assert played.state.status == "finished" and not played.refused
+
+
+def test_leaf_features_follow_only_the_changed_paths():
+    state = play_match(TRAX, {"white": 1, "red": 2}, 4, max_steps=16).state.game
+    tiles = dict(state.board.tiles)
+    ends, features = path_ends(tiles, True)
+    for key, pattern in frontier(tiles).items():
+        for tile in FITS[pattern]:
+            outcome = resolve(tiles, state.board.box, key, tile, None)
+            if isinstance(outcome, str):
+                continue
+            placed, box = outcome
+            if not wins_formed(tiles, box, placed, True):
+                assert features_after(tiles, placed, ends, features, True) == path_ends(tiles, True)[1]
+            take_back(tiles, placed)
