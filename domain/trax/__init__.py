@@ -45,7 +45,11 @@ from domain.trax.state import (
     TraxState,
     display_colours,
 )
+from domain.trax.board import key_of
+from domain.trax.rules import variant_of
 from domain.trax.svg import board_svg
+from domain.trax.tiles import COLOUR_NAMES
+from domain.trax.wins import winning_cells
 from domain.trax.view import TraxView, view
 
 
@@ -126,7 +130,18 @@ class TraxGame:
         caption = state.result.detail if state.result else f"Turn {len(state.turns) + 1}: {shown} to move"
         if state.pending is not None:
             caption = f"{state.pending.win.detail} {shown} may use the Mulligan."
-        return board_svg(state.board, caption, state.options.second_colour)
+        return board_svg(state.board, caption, state.options.second_colour, won=_won(state))
+
+
+def _won(state: TraxState) -> frozenset[int]:
+    """The cells of the loop or line that won (or may win, a Mulligan pending), to highlight."""
+    win = state.pending.win if state.pending is not None else state.result
+    if win is None or win.reason not in ("loop", "line") or win.winner is None or not state.turns:
+        return frozenset()
+    board, last = state.board, state.turns.last
+    placed = [key_of(x, y) for x, y, _ in last.tiles]
+    colour = COLOUR_NAMES.index(win.winner)
+    return frozenset(winning_cells(board.tiles, board.box, placed, colour, variant_of(state).lines))
 
 
 TRAX = TraxGame()

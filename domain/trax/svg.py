@@ -5,7 +5,8 @@ Tiles are dark squares with their two paths: red in red (or drawn black or purpl
 curves as quarter-circle arcs. The empty cells of the box and of the ring around it (column ``@``,
 row ``0`` and one past the far edges) are outlined and labelled with the names the next move would
 use, and say so (``data-cell="B1"``: the web client offers the legal tiles of the cell clicked);
-column and row labels run along the margins.
+column and row labels run along the margins. The tiles of a winning loop or line are framed in
+yellow (``data-win="B1"``).
 
 >>> from xml.etree import ElementTree
 >>> from domain.trax.board import Board
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from domain.trax.board import Board, key_of
+from domain.trax.board import Board, key_of, xy_of
 from domain.trax.notation import column_label
 from domain.trax.tiles import RED, WHITE, side_colour
 
@@ -32,6 +33,7 @@ SECOND_PATHS = {"red": (RED_PATH, None), "black": ("#0a0a0a", "#9a9a9a"), "purpl
 WHITE_PATH = "#f7f3e8"
 WHITE_OUTLINE = "#111111"
 LABEL = "#8a8a8a"
+WON = "#f0e442"  # Okabe-Ito yellow: the winning loop or line's frame, apart from both paths' colours
 
 
 def _side_point(x: float, y: float, side: int) -> tuple[float, float]:
@@ -70,9 +72,10 @@ def _text(x: float, y: float, text: str, size: int, fill: str = LABEL) -> str:
             f'text-anchor="middle" dominant-baseline="central">{escape(text)}</text>')
 
 
-def board_svg(board: Board, caption: str = "", second: str = "red") -> str:
+def board_svg(board: Board, caption: str = "", second: str = "red", won: frozenset[int] = frozenset()) -> str:
     """The picture of ``board``, with ``caption`` (e.g. whose turn it is) under it; ``second``: the
-    colour the second player's path is drawn in (``red``, ``black`` or ``purple``)."""
+    colour the second player's path is drawn in (``red``, ``black`` or ``purple``); ``won``: the
+    cells of the winning loop or line, framed in yellow (``data-win``)."""
     box = board.box
     columns = box.width + 2 if box else 1
     rows = box.height + 2 if box else 1
@@ -98,6 +101,10 @@ def board_svg(board: Board, caption: str = "", second: str = "red") -> str:
                 parts.append(_text(x + CELL / 2, y + CELL / 2, f"{column_label(c)}{r}", 11))
             else:
                 parts += _tile(x, y, tile, second)
+    for key in sorted(won):
+        c, r = xy_of(key)[0] - left, xy_of(key)[1] - top
+        parts.append(f'<rect data-win="{column_label(c)}{r}" x="{MARGIN + c * CELL + 2}" y="{MARGIN + r * CELL + 2}" '
+                     f'width="{CELL - 4}" height="{CELL - 4}" fill="none" stroke="{WON}" stroke-width="4"/>')
     if caption:
         parts.append(_text(width / 2, height - CAPTION / 2 - 4, caption, 14, "#222"))
     parts.append("</svg>")

@@ -70,3 +70,23 @@ def wins_formed(tiles: dict[int, int], box: Box, placed: list[int], lines: bool 
             elif lines and is_line(box, end_a, follow(tiles, key, EXIT[tile][first], seen)):
                 wins.append((colour, "line"))
     return wins
+
+
+def winning_cells(tiles: dict[int, int], box: Box, placed: list[int], colour: int, lines: bool = True) -> set[int]:
+    """The cells of the ``colour`` loop or line (:data:`~domain.trax.tiles.COLOUR_NAMES` index) that
+    runs through the cells ``placed``: what a drawing highlights; empty when there is none.
+
+    >>> from domain.trax.board import Box, key_of
+    >>> tiles = {key_of(0, 0): 9, key_of(1, 0): 3, key_of(0, 1): 12, key_of(1, 1): 6}
+    >>> sorted(winning_cells(tiles, Box(0, 0, 1, 1), [key_of(0, 1)], 0)) == sorted(tiles)
+    True
+    """
+    for key in placed:
+        tile = tiles[key]
+        mask = tile if colour else tile ^ 15
+        first = (mask & -mask).bit_length() - 1
+        seen = {key * 2 + colour}
+        end_a = follow(tiles, key, first, seen)
+        if end_a is None or (lines and is_line(box, end_a, follow(tiles, key, EXIT[tile][first], seen))):
+            return {mark // 2 for mark in seen}
+    return set()

@@ -112,3 +112,22 @@ def test_the_second_colour_is_a_display_option_only(table):
     assert "Turn 2: black to move" in TRAX.svg(one_move.state, Viewer())
     with pytest.raises(msgspec.ValidationError):
         msgspec.convert({"second_colour": "green"}, TraxOptions)
+
+
+def test_the_winning_loop_is_framed_in_the_drawing_and_nothing_before():
+    """Issue 18: the tiles of the loop that won are highlighted (``data-win``); none while in play."""
+    from xml.etree import ElementTree
+
+    from domain.game import Context, Viewer
+    from domain.trax import TRAX
+    from domain.trax.rules import begin, decide, evolve, initial
+    from domain.trax.state import Play
+
+    state = begin(initial(None, seed=0), at=0)
+    for seat, move in (("white", "@0/"), ("red", "B1\\"), ("white", "A2\\")):
+        assert 'data-win="' not in TRAX.svg(state, Viewer())
+        for event in decide(state, Play(move), Context(now=0, seat=seat)):
+            state = evolve(state, event)
+    assert state.result.reason == "loop"
+    root = ElementTree.fromstring(TRAX.svg(state, Viewer()))
+    assert sorted(e.get("data-win") for e in root.iter() if e.get("data-win")) == ["A1", "A2", "B1", "B2"]
