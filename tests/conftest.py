@@ -25,6 +25,10 @@ from service.embedded_redis import EmbeddedRedis, free_port, unredacted
 from service.http_protocol import OneWriteHttpToolsProtocol
 from service.settings import Settings
 
+collect_ignore_glob = ["conftest.py", "*/conftest.py", "*/*/conftest.py"]
+"""Conftest files hold fixtures, not doctests: collected as test modules (``--doctest-modules``)
+they would all be imported under the one name ``conftest`` and clash (tests/browser's with this one)."""
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
