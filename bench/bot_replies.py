@@ -1,13 +1,13 @@
 """How fast the built-in bots answer over HTTP: person-like clients against level-1 bots.
 
 Run: ``.venv/bin/python bench/bot_replies.py [--matches 100] [--seconds 60] [--game trax,cairo]
-[--level 1] [--workers 2] [--api-workers 1] [--pause-ms 300,1500]``.
+[--level 1] [--workers 2] [--api-workers 1] [--pause-ms 2000,8000]``.
 
 Starts the real server (``python -m service serve``, its embedded Redis, ``--workers`` RQ
 workers) and ``--matches`` clients, each in its own match against a built-in bot of ``--level``
 (``bot_<level>_1`` ... ``_8`` in turn; the games of ``--game`` in turn; the person's seat
 alternating; no clock). A client plays like a person: it waits a random pause (``--pause-ms``,
-uniform) before each move, sends a random legal move with ``POST /matches/{id}/turn?wait=10`` --
+uniform; 2-8 s by default, a person's pace in a quick game) before each move, sends a random legal move with ``POST /matches/{id}/turn?wait=10`` --
 which answers once the next event, the bot's reply, is recorded -- and starts a new match when one
 ends. Printed: the reply time (the ``/turn`` call, from sending the move to holding the bot's
 reply: the bot's think time, its queue, its fork, both moves' writes) p50/p90/p99/max over the
@@ -64,7 +64,7 @@ class Person:
             raise ValueError(f"create {r.status_code} {r.text[:80]}")
         url = f"/matches/{r.json()['id']}"
         self.matches += 1
-        while (await self.http.get(url)).json()["invited"]:  # the bot accepts by itself
+        while (await self.http.get(url, headers=self.headers)).json()["invited"]:  # the bot accepts by itself
             await asyncio.sleep(0.05)
         await self.http.post(f"{url}/ready", headers=self.headers)
         while time.monotonic() < until:
@@ -124,7 +124,7 @@ def main() -> None:
     parser.add_argument("--level", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--api-workers", type=int, default=1)
-    parser.add_argument("--pause-ms", default="300,1500", help="a person's pause before each move: min,max")
+    parser.add_argument("--pause-ms", default="2000,8000", help="a person's pause before each move: min,max")
     asyncio.run(run(parser.parse_args()))
 
 

@@ -1,6 +1,6 @@
 """Deadline timers under load: how late the workers end matches whose players never move.
 
-Run: ``.venv/bin/python bench/timers.py [--matches 500] [--spread-s 20] [--workers 1]``.
+Run: ``.venv/bin/python bench/timers.py [--matches 500] [--spread-s 20] [--workers 1] [--root CHECKOUT]``.
 
 Starts the real server (``python -m service serve``, its embedded Redis and workers), creates
 ``--matches`` Trax matches (organizer bulk requests, 200 at a time) between pairs of 20 accounts
@@ -41,8 +41,10 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=500)
     parser.add_argument("--spread-s", type=float, default=20)
     parser.add_argument("--workers", type=int, default=1, help="workers of the play pool (timers have their own)")
+    parser.add_argument("--root", default=None, help="run the server of another checkout (an A/B baseline)")
     args = parser.parse_args()
-    server = Server(api_workers=1, redis_url=None, workers=args.workers,
+    roots = {"root": args.root} if args.root else {}
+    server = Server(api_workers=1, redis_url=None, workers=args.workers, **roots,
                     env={"ADMIN_TOKEN": ADMIN_TOKEN, "RATE_LIMIT": "0", "RATE_LIMIT_ACCOUNT": "0"}).start()
     try:
         late, missing = run(server, args)
@@ -50,7 +52,7 @@ def main() -> None:
         server.stop()
     early = [ms for ms in late if ms < 0]
     p = percentiles(late)
-    print(f"{args.matches} matches timing out over {args.spread_s:.0f} s, {args.workers} play worker(s) "
+    print(f"{args.root or 'this checkout'}: {args.matches} matches timing out over {args.spread_s:.0f} s, {args.workers} play worker(s) "
           f"+ the timers worker, {os.cpu_count()} cores")
     print("  lateness ms: " + "  ".join(f"{k} {v:.0f}" for k, v in p.items())
           + f"   early {len(early)}, never fired {missing}   (target p99 <= 250, max <= 1000, none early)")
