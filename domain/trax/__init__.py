@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from domain.library import API, Rules
-from domain.game import Context, Deadline, Job, Result, Viewer
+from domain.game import Context, Deadline, Job, LegalMoves, Result, Viewer
 from domain.trax import rules
 from domain.trax.bot import BOTS, evaluate
 from domain.trax import analysis, public
