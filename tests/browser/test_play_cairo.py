@@ -7,14 +7,14 @@ from __future__ import annotations
 import random
 
 from tests.browser.conftest import final_board, new_match, play_to_the_end, screenshot, sign_up
-from tests.browser.outage import Outage
+from tests.api.cutting_proxy import CuttingProxy
 
 
 def test_a_person_plays_cairo_against_a_bot_while_a_spectator_watches(pages, worker, live_server):
     player = pages.open()
     sign_up(player, "cairo")
     match_id = new_match(player, "cairo", "bot", "bot_random_1")
-    network = Outage(live_server.port)  # the spectator's way to the server
+    network = CuttingProxy(live_server.port)  # the spectator's way to the server
     spectator = pages.open(f"{network.url}/#/matches/{match_id}")
     spectator.wait_for_selector("#live[data-state=live]")
     assert not spectator.query_selector("[data-action=resign]")  # a spectator plays nothing
