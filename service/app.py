@@ -30,7 +30,7 @@ from service.api.live import LiveController
 from service.api.matches import MatchController
 from service.api.metrics import MetricsController
 from service.api.records import RecordController
-from service.api.schema_pages import SCHEMA_PAGES, schema_asset
+from service.api.schema_pages import SCHEMA_PAGES, schema_asset, schema_page_not_found
 from service.api.strictness import StrictStructSchemaPlugin, before_request
 from service.api.system import SystemController
 from service.api.tagged_unions import TaggedUnionSchemaPlugin
@@ -112,6 +112,7 @@ def create_app(settings: Settings) -> Litestar:
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
         plugins=[StrictStructSchemaPlugin(), TaggedUnionSchemaPlugin()],
         before_request=before_request,
+        after_request=schema_page_not_found,
         middleware=[RateLimitMiddleware(settings)],
         response_headers=RATE_LIMIT_HEADERS,
         lifespan=[lifespan],

@@ -23,7 +23,7 @@ from litestar import Response, get
 from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin, YamlRenderPlugin
 from litestar.params import Parameter
 
-from service.problems import NotFound
+from service.problems import NotFound, problem
 
 ASSETS_PATH = "/schema/assets"
 ASSETS = {
@@ -67,3 +67,12 @@ def schema_asset(name: Annotated[str, Parameter(max_length=64)]) -> Response[byt
     if name not in ASSETS:
         raise NotFound("not_found", "There is no such resource.")
     return Response(content=asset(name), media_type=ASSETS[name], headers={"Cache-Control": "public, max-age=86400"})
+
+
+async def schema_page_not_found(response: Response) -> Response:
+    """Litestar's OpenAPI router answers a path under ``/schema`` that no page has with an HTML
+    404 of its own; every other answer of this server is JSON: make it a problem document too."""
+    if response.status_code == 404 and (response.media_type or "").startswith("text/html"):
+        return problem(404, "not_found", "There is no such page under /schema: the document is /schema/openapi.json "
+                                         "(or .yaml), browsable at /schema.")
+    return response

@@ -47,3 +47,11 @@ def test_nothing_else_of_the_package_is_served(http):
         assert r.status_code in (400, 404), (name, r.status_code)
         assert r.headers["content-type"].startswith("application/problem+json")
     assert http.get("/schema/openapi.json").json()["openapi"].startswith("3.1")
+
+
+@pytest.mark.parametrize("path", ["/schema/nope", "/schema/redoc", "/schema/elements"])
+def test_a_page_the_schema_does_not_have_is_a_problem_document(http, path):
+    """Litestar's own answer was an HTML 404 page; every error here is problem JSON."""
+    r = http.get(path)
+    assert r.status_code == 404 and r.headers["content-type"].startswith("application/problem+json"), r.text[:80]
+    assert r.json()["code"] == "not_found"
