@@ -15,7 +15,7 @@ import os
 from collections.abc import AsyncIterator
 
 import msgspec
-from litestar import Litestar
+from litestar import Litestar, Router
 from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme, Server
@@ -112,12 +112,13 @@ def create_app(settings: Settings) -> Litestar:
         exception_handlers=EXCEPTION_HANDLERS,  # type: ignore[arg-type]
         plugins=[StrictStructSchemaPlugin(), TaggedUnionSchemaPlugin()],
         before_request=before_request,
-        after_request=schema_page_not_found,
         middleware=[RateLimitMiddleware(settings)],
         response_headers=RATE_LIMIT_HEADERS,
         lifespan=[lifespan],
         openapi_config=OpenAPIConfig(
-            title="Death-match game server", version="0.1.0", description=DESCRIPTION, path="/schema",
+            title="Death-match game server", version="0.1.0", description=DESCRIPTION,
+            openapi_router=Router(path="/schema", route_handlers=[], after_request=schema_page_not_found,
+                                  include_in_schema=False),
             servers=[Server(url="/")],
             components=Components(security_schemes={"bearer": SecurityScheme(type="http", scheme="bearer")}),
             security=[{}, {"bearer": []}], render_plugins=SCHEMA_PAGES,

@@ -71,7 +71,8 @@ def schema_asset(name: Annotated[str, Parameter(max_length=64)]) -> Response[byt
 
 async def schema_page_not_found(response: Response) -> Response:
     """Litestar's OpenAPI router answers a path under ``/schema`` that no page has with an HTML
-    404 of its own; every other answer of this server is JSON: make it a problem document too."""
+    404 of its own; every other answer of this server is JSON: make it a problem document too.
+    (The ``after_request`` of that router only: no other request passes here.)"""
     if response.status_code == 404 and (response.media_type or "").startswith("text/html"):
         return problem(404, "not_found", "There is no such page under /schema: the document is /schema/openapi.json "
                                          "(or .yaml), browsable at /schema.")
