@@ -58,18 +58,27 @@ def wins_formed(tiles: dict[int, int], box: Box, placed: list[int], lines: bool 
     wins: list[tuple[int, str]] = []
     seen: set[int] = set()
     for key in placed:
-        tile = tiles[key]
-        for colour, mask in ((1, tile), (0, tile ^ 15)):
+        for colour in (1, 0):
             if key * 2 + colour in seen:
                 continue
             seen.add(key * 2 + colour)
-            first = (mask & -mask).bit_length() - 1
-            end_a = follow(tiles, key, first, seen)
-            if end_a is None:
-                wins.append((colour, "loop"))
-            elif lines and is_line(box, end_a, follow(tiles, key, EXIT[tile][first], seen)):
-                wins.append((colour, "line"))
+            if (kind := win_through(tiles, box, key, colour, seen, lines)) is not None:
+                wins.append((colour, kind))
     return wins
+
+
+def win_through(tiles: dict[int, int], box: Box, key: int, colour: int, seen: set[int], lines: bool) -> str | None:
+    """Follow the ``colour`` path through ``key`` (marking its tiles in ``seen``): ``"loop"``,
+    ``"line"`` (only when ``lines``) or ``None``."""
+    tile = tiles[key]
+    mask = tile if colour else tile ^ 15
+    first = (mask & -mask).bit_length() - 1
+    end_a = follow(tiles, key, first, seen)
+    if end_a is None:
+        return "loop"
+    if lines and is_line(box, end_a, follow(tiles, key, EXIT[tile][first], seen)):
+        return "line"
+    return None
 
 
 def winning_cells(tiles: dict[int, int], box: Box, placed: list[int], colour: int, lines: bool = True) -> set[int]:
@@ -82,11 +91,7 @@ def winning_cells(tiles: dict[int, int], box: Box, placed: list[int], colour: in
     True
     """
     for key in placed:
-        tile = tiles[key]
-        mask = tile if colour else tile ^ 15
-        first = (mask & -mask).bit_length() - 1
         seen = {key * 2 + colour}
-        end_a = follow(tiles, key, first, seen)
-        if end_a is None or (lines and is_line(box, end_a, follow(tiles, key, EXIT[tile][first], seen))):
+        if win_through(tiles, box, key, colour, seen, lines) is not None:
             return {mark // 2 for mark in seen}
     return set()
