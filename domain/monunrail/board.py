@@ -109,3 +109,20 @@ def faces(board: Board, g: Grid, i: int, side: int) -> bool:
     """Whether the tile on ``i`` has a rail end on ``side`` that meets a rail end of its neighbour."""
     j = g.neighbours[i][side]
     return j is not None and bool(board[i] & side) and bool(board[j] & OPPOSITE[side])
+
+
+def sides_required(board: Board, g: Grid, i: int) -> tuple[int, int]:
+    """What a tile on empty cell ``i`` must and must not reach, as side masks ``(must, cannot)``:
+    it must meet every rail end pointing at ``i``, and may point at no board edge and no side of a
+    tile without rail there (no dead end)."""
+    must = cannot = 0
+    for side in SIDES:
+        j = g.neighbours[i][side]
+        if j is None:
+            cannot |= side
+        elif board[j]:
+            if board[j] & OPPOSITE[side]:
+                must |= side
+            else:
+                cannot |= side
+    return must, cannot

@@ -25,7 +25,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from domain.monunrail import completion_dp as dp
-from domain.monunrail.board import Board, Grid
+from domain.monunrail.board import Board, Grid, sides_required
 from domain.monunrail.tiles import KINDS, OPPOSITE, SIDES, UD, D, L, R, U, kind_of
 
 _TRANSPOSE = {U: L, L: U, D: R, R: D}
@@ -63,16 +63,7 @@ def _frame(g: Grid) -> tuple[bool, int, int, list[int]]:
 
 def _free_shapes(board: Board, g: Grid, i: int, counts: dict[str, int]) -> int:
     """The bit set (over DP shape indices) of what empty cell ``i`` may hold; 0 if nothing fits."""
-    must = cannot = 0
-    for side in SIDES:
-        j = g.neighbours[i][side]
-        if j is None:
-            cannot |= side
-        elif board[j]:
-            if board[j] & OPPOSITE[side]:
-                must |= side
-            else:
-                cannot |= side
+    must, cannot = sides_required(board, g, i)
     allowed = 1 if not must else 0
     for index, mask in enumerate(dp.SHAPE_MASKS[1:], start=1):
         if mask & must == must and not mask & cannot and counts[kind_of(mask)] > 0:

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator, Mapping
 import numpy as np
 
 from domain.monunrail import completion_dp as dp
-from domain.monunrail.board import Board, Grid
+from domain.monunrail.board import Board, Grid, sides_required
 from domain.monunrail.feasible_dp import completable
 from domain.monunrail.moves import place
 from domain.monunrail.tiles import (
@@ -138,16 +138,7 @@ class Tactics:
     def shapes_at(self, board: Board, cell: int) -> list[int]:
         """The rail masks a tile on empty ``cell`` may have without a dead end: it meets every rail
         end pointing at it and points at no board edge and no side of a tile without rail."""
-        must = cannot = 0
-        for side in SIDES:
-            j = self.g.neighbours[cell][side]
-            if j is None:
-                cannot |= side
-            elif board[j]:
-                if board[j] & OPPOSITE[side]:
-                    must |= side
-                else:
-                    cannot |= side
+        must, cannot = sides_required(board, self.g, cell)
         return [m for m in SHAPES if m & must == must and not m & cannot]
 
     def coloured(self, masks: list[int]) -> list[int]:
