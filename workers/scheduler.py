@@ -45,6 +45,10 @@ RENEW = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return 0
 """
+RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
 REQUEUE = """
 if redis.call('LREM', KEYS[1], 1, ARGV[1]) == 1 then redis.call('LPUSH', KEYS[2], ARGV[1]) return 1 end
 return 0
@@ -65,6 +69,7 @@ class Scheduler(threading.Thread):
         self.holds = False
         self.stopping = threading.Event()
         self._renew = connection.register_script(RENEW)
+        self._release = connection.register_script(RELEASE)
         self._requeue = connection.register_script(REQUEUE)
         self._seen: dict[str, float] = {}
         self._swept_at = 0.0
@@ -80,9 +85,8 @@ class Scheduler(threading.Thread):
                 log.warning("scheduler: %s", error)
                 self.holds = False
             self.stopping.wait(TICK_S)
-        if self.holds:
-            self.connection.eval("if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end",
-                                 1, LEASE_KEY, self.name_)
+        if self.holds:  # stopped (the worker's SIGTERM): the next worker need not wait for the lease to run out
+            self._release(keys=[LEASE_KEY], args=[self.name_])
 
     def stop(self) -> None:
         self.stopping.set()
