@@ -31,6 +31,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 import hiredis
+from redis.asyncio.connection import SSLConnection
 from redis.exceptions import ConnectionError, ResponseError
 
 from service.one_write import OneWritePerTurn
@@ -54,15 +55,21 @@ async def _open(options: dict[str, Any], protocol: asyncio.Protocol) -> None:
             await loop.create_unix_connection(lambda: protocol, options["path"])
         else:
             await loop.create_connection(lambda: protocol, options.get("host", "localhost"),
-                                         options.get("port", 6379))
+                                         options.get("port", 6379), ssl=options.get("ssl"))
     except OSError as e:
         raise ConnectionError(f"Error connecting to Redis: {e}") from None
 
 
 def options_of(client: Any) -> dict[str, Any]:
-    """Where and how a redis-py client connects (host and port or socket path, database, credentials)."""
-    kwargs = client.connection_pool.connection_kwargs
-    return {k: kwargs[k] for k in ("host", "port", "path", "db", "username", "password") if kwargs.get(k) is not None}
+    """Where and how a redis-py client connects (host and port or socket path, database, credentials,
+    and for a ``rediss://`` URL the TLS context redis-py itself builds from the URL's ``ssl_*``
+    parameters: the same certificate checks as the client's own connections)."""
+    pool = client.connection_pool
+    kwargs = pool.connection_kwargs
+    options = {k: kwargs[k] for k in ("host", "port", "path", "db", "username", "password") if kwargs.get(k) is not None}
+    if issubclass(pool.connection_class, SSLConnection):
+        options["ssl"] = pool.connection_class(**kwargs).ssl_context.get()
+    return options
 
 
 def _hello(options: dict[str, Any]) -> list[tuple[Arg, ...]]:
