@@ -156,6 +156,10 @@ class RedisPipe:
             return None
         return asyncio.gather(*[replies.send(pack(command)) for command in commands], return_exceptions=True)
 
+    def is_open(self) -> bool:
+        """Whether the connection is open (in the running loop): :meth:`send_now` would send."""
+        return self._open_replies() is not None
+
     def _open_replies(self) -> _Replies | None:
         """The connection, if it is open and belongs to the running loop."""
         replies = self._replies
