@@ -17,7 +17,7 @@ import msgspec
 import redis.asyncio as aioredis
 
 from domain.errors import InvalidCommand, WrongState
-from service.redis_pipe import Subscriber, options_of
+from service.redis_pipe import Subscriber, get_many, options_of
 
 _NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}")
 
@@ -199,5 +199,5 @@ class Accounts:
     async def get_many(self, account_ids: list[str]) -> dict[str, Account]:
         if not account_ids:
             return {}
-        raws = await self.redis.mget([f"account:{a}" for a in account_ids])
+        raws = await get_many(self.redis, [f"account:{a}" for a in account_ids])
         return {a: msgspec.json.decode(r, type=Account) for a, r in zip(account_ids, raws) if r is not None}

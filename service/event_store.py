@@ -27,7 +27,7 @@ import msgspec
 import redis.asyncio as aioredis
 
 from service.appends import CHANNEL, AppendWaiters
-from service.redis_pipe import RedisPipe, Script, options_of
+from service.redis_pipe import Script, options_of, pipe_for
 
 _APPEND = """
 if ARGV[2] ~= '' then
@@ -54,6 +54,10 @@ if ARGV[2] ~= '' then redis.call('HSET', KEYS[2], ARGV[2], ARGV[3]) end
 if ARGV[5] ~= '' then redis.call('SET', KEYS[4], ARGV[5]) end
 if #published > 2 then redis.call('PUBLISH', ARGV[6], table.concat(published, '\\n')) end
 return {'appended', tostring(version)}
+"""
+
+_READ_BOTH = """
+return {redis.call('XRANGE', KEYS[1], ARGV[1], '+'), redis.call('XRANGE', KEYS[2], ARGV[2], '+')}
 """
 
 
@@ -96,9 +100,10 @@ class EventStore:
     def __init__(self, redis: aioredis.Redis):
         self.redis = redis
         options = options_of(redis)
-        self.pipe = RedisPipe(options)
+        self.pipe = pipe_for(redis)
         self.waiters = AppendWaiters(options)
         self._append = Script(_APPEND)
+        self._read_both = Script(_READ_BOTH)
 
     async def append(self, match_id: str, expected_version: int, encoded_events: list[bytes], *,
                      idempotency: str = "", response: bytes = b"", private: list[bool] | None = None,
@@ -133,14 +138,13 @@ class EventStore:
     async def read_with_private(self, match_id: str, after: int, after_private: str
                                 ) -> tuple[list[bytes], list[tuple[int, str, bytes]]]:
         """Public events after version ``after`` and private entries after the id ``after_private``
-        (``"0-0"`` for all), as one consistent snapshot (MULTI); private entries as
-        ``(after_version, id, data)``."""
-        async with self.redis.pipeline(transaction=True) as pipe:
-            pipe.xrange(stream_key(match_id), min=f"{after + 1}-0", max="+")
-            pipe.xrange(private_stream_key(match_id), min=f"({after_private}", max="+")
-            public, private = await pipe.execute()
-        return ([fields[b"e"] for _, fields in public],
-                [(int(entry_id.split(b"-")[0]), entry_id.decode(), fields[b"e"]) for entry_id, fields in private])
+        (``"0-0"`` for all), as one consistent snapshot (one script, on the match's slot); private
+        entries as ``(after_version, id, data)``."""
+        public, private = await self.pipe.evalsha(
+            self._read_both, keys=[stream_key(match_id), private_stream_key(match_id)],
+            args=[f"{after + 1}-0", f"({after_private}"])
+        return ([fields[1] for _, fields in public],
+                [(int(entry_id.split(b"-")[0]), entry_id.decode(), fields[1]) for entry_id, fields in private])
 
     async def wait(self, match_id: str, after: int, timeout_ms: int) -> list[bytes]:
         """Like :meth:`read`, but waits up to ``timeout_ms`` for the first new event."""

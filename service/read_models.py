@@ -41,7 +41,7 @@ from domain.bots import action_of
 from domain.game import Game, Result
 from domain.match import MatchState
 from service.event_store import summary_key
-from service.redis_pipe import RedisPipe, Script
+from service.redis_pipe import RedisPipe, Script, get_many
 
 ACTIVE = ("waiting", "pregame", "running")
 LAYOUT = "5"
@@ -223,7 +223,7 @@ class ReadModels:
     async def _summaries(self, ids: list[str]) -> list[MatchSummary]:
         if not ids:
             return []
-        raws = await self.redis.mget([summary_key(i) for i in ids])
+        raws = await get_many(self.redis, [summary_key(i) for i in ids])
         return [msgspec.json.decode(r, type=MatchSummary) for r in raws if r is not None]
 
     async def clear(self) -> None:

@@ -27,14 +27,19 @@ from __future__ import annotations
 import asyncio
 import collections
 import hashlib
+import inspect
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import hiredis
-from redis.asyncio.connection import SSLConnection
+from redis.asyncio.cluster import RedisCluster
+from redis.asyncio.connection import RedisSSLContext, SSLConnection
 from redis.exceptions import ConnectionError, ResponseError
 
 from service.one_write import OneWritePerTurn
+
+if TYPE_CHECKING:
+    from service.cluster_pipe import ClusterPipe
 
 Arg = bytes | str | int | float
 
@@ -63,13 +68,40 @@ async def _open(options: dict[str, Any], protocol: asyncio.Protocol) -> None:
 def options_of(client: Any) -> dict[str, Any]:
     """Where and how a redis-py client connects (host and port or socket path, database, credentials,
     and for a ``rediss://`` URL the TLS context redis-py itself builds from the URL's ``ssl_*``
-    parameters: the same certificate checks as the client's own connections)."""
-    pool = client.connection_pool
-    kwargs = pool.connection_kwargs
+    parameters: the same certificate checks as the client's own connections). For a
+    ``RedisCluster``, the first node it was given."""
+    if isinstance(client, RedisCluster):
+        kwargs = {**client.connection_kwargs, "host": client.startup_nodes[0].host,
+                  "port": client.startup_nodes[0].port}
+    else:
+        kwargs = client.connection_pool.connection_kwargs
     options = {k: kwargs[k] for k in ("host", "port", "path", "db", "username", "password") if kwargs.get(k) is not None}
-    if issubclass(pool.connection_class, SSLConnection):
-        options["ssl"] = pool.connection_class(**kwargs).ssl_context.get()
+    connection_class = kwargs.get("connection_class") or getattr(client, "connection_pool", None).connection_class
+    if issubclass(connection_class, SSLConnection):
+        names = inspect.signature(RedisSSLContext).parameters
+        options["ssl"] = RedisSSLContext(**{k[4:]: v for k, v in kwargs.items()
+                                            if k.startswith("ssl_") and k[4:] in names}).get()
     return options
+
+
+async def get_many(client: Any, keys: list[str]) -> list[bytes | None]:
+    """The values of several keys: one ``MGET``, or on a cluster one a slot (redis-py's
+    ``mget_nonatomic``: a snapshot per slot, which is all the callers, listings, need)."""
+    if not keys:
+        return []
+    if isinstance(client, RedisCluster):
+        return await client.mget_nonatomic(keys)
+    return await client.mget(keys)
+
+
+def pipe_for(client: Any) -> "RedisPipe | ClusterPipe":
+    """The pipelined connection(s) for a redis-py client: one :class:`RedisPipe`, or for a
+    ``RedisCluster`` (``REDIS_CLUSTER=1``) a :class:`~service.cluster_pipe.ClusterPipe`."""
+    if isinstance(client, RedisCluster):
+        from service.cluster_pipe import ClusterPipe
+
+        return ClusterPipe(options_of(client))
+    return RedisPipe(options_of(client))
 
 
 def _hello(options: dict[str, Any]) -> list[tuple[Arg, ...]]:

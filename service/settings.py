@@ -1,7 +1,10 @@
 """Settings read from the environment, once.
 
 - ``REDIS_URL``: the event store. Unset → the server starts an embedded persistent Redis.
-- ``QUEUE_REDIS_URL``: Redis for RQ queues (defaults to ``REDIS_URL``; must not be a cluster).
+- ``QUEUE_REDIS_URL``: Redis for RQ queues (defaults to ``REDIS_URL``; must not be a cluster: RQ
+  does not support Redis Cluster, so with ``REDIS_CLUSTER=1`` it is required).
+- ``REDIS_CLUSTER``: ``1`` when ``REDIS_URL`` names a node of a Redis Cluster (any node: the others
+  are found from it); the store then spreads over its masters (:mod:`service.cluster_pipe`).
 - ``DATA_DIR``: where the embedded Redis keeps its files (default ``./var``).
 - ``REDIS_FSYNC``: when the embedded Redis syncs its AOF to disk (``appendfsync``): ``everysec``
   (default; a host crash or power loss may lose about the last second of acknowledged commands,
@@ -79,6 +82,7 @@ FSYNC_POLICIES = ("everysec", "always")
 class Settings(msgspec.Struct, frozen=True):
     redis_url: str | None = None
     queue_redis_url: str | None = None
+    redis_cluster: bool = False
     data_dir: str = "var"
     redis_fsync: str = "everysec"
     admin_token: str | None = None
@@ -157,6 +161,7 @@ def from_environment() -> Settings:
     return Settings(
         redis_url=os.environ.get("REDIS_URL") or None,
         queue_redis_url=os.environ.get("QUEUE_REDIS_URL") or None,
+        redis_cluster=_flag("REDIS_CLUSTER"),
         data_dir=os.environ.get("DATA_DIR") or "var",
         redis_fsync=_choice("REDIS_FSYNC", FSYNC_POLICIES),
         admin_token=os.environ.get("ADMIN_TOKEN") or None,

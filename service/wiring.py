@@ -6,6 +6,7 @@ from __future__ import annotations
 import msgspec
 import redis
 import redis.asyncio as aioredis
+from redis.asyncio.cluster import RedisCluster
 from rq import Queue
 
 from service.accounts import Accounts
@@ -57,6 +58,10 @@ def delivery_job_timeout_s(settings: Settings) -> int:
     return settings.webhook_resolve_timeout_s + settings.webhook_timeout_s + 5
 
 
+QUEUES_NOT_ON_A_CLUSTER = ("REDIS_CLUSTER=1 needs QUEUE_REDIS_URL: a plain (non-cluster) Redis for the job queues, "
+                           "since RQ does not support Redis Cluster")
+
+
 def connect(settings: Settings) -> Services:
     """Everything wired to ``settings.redis_url`` (which must be set by now)."""
     assert settings.redis_url, "REDIS_URL must be resolved (embedded Redis started) before connecting"
@@ -65,10 +70,17 @@ def connect(settings: Settings) -> Services:
     # waits its turn for a connection (at most 5 s, then 503) instead of opening one each; nothing
     # holds a connection while it waits for news (long-polls, streams: pub/sub, service.appends).
     keepalive = {} if settings.redis_url.startswith("unix:") else {"socket_keepalive": True}  # TCP only
-    pool = aioredis.BlockingConnectionPool.from_url(settings.redis_url, max_connections=settings.redis_pool_size,
-                                                    timeout=5, socket_timeout=None, socket_connect_timeout=5,
-                                                    **keepalive)
-    client = aioredis.Redis.from_pool(pool)
+    client: aioredis.Redis | RedisCluster
+    if settings.redis_cluster:  # a pool per master, of this size; the pipes do the moves' commands
+        if not settings.queue_redis_url:
+            raise ValueError(QUEUES_NOT_ON_A_CLUSTER)
+        client = RedisCluster.from_url(settings.redis_url, max_connections=settings.redis_pool_size,
+                                       socket_timeout=None, socket_connect_timeout=5, **keepalive)
+    else:
+        pool = aioredis.BlockingConnectionPool.from_url(settings.redis_url, max_connections=settings.redis_pool_size,
+                                                        timeout=5, socket_timeout=None, socket_connect_timeout=5,
+                                                        **keepalive)
+        client = aioredis.Redis.from_pool(pool)
     queue_redis = redis.Redis.from_url(settings.queue_url or settings.redis_url)
     store = EventStore(client)
     read_models = ReadModels(client, store.pipe)

@@ -153,8 +153,8 @@ class ServedServer:
         else:
             self.stop()
             raise RuntimeError("serve did not become ready")
-        tokens = os.path.join(self.data_dir, "tokens.env")
-        for line in open(tokens).read().splitlines():
+        tokens = os.path.join(self.data_dir, "tokens.env")  # (none with REDIS_URL: no demo accounts)
+        for line in (open(tokens).read().splitlines() if os.path.exists(tokens) else []):
             key, _, value = line.partition("=")
             self.tokens[key] = value
         return self
