@@ -232,8 +232,8 @@ class Ratings:
     async def history(self, game: str, account: str, offset: int, limit: int) -> list[HistoryEntry]:
         """The account's standing after each of its rated games, newest first."""
         await self.catch_up(game)
-        entries = await self.redis.zrange(history_key(game, account), "+", "-", desc=True, bylex=True,
-                                          offset=offset, num=limit)
+        # (every member has the score 0, so ranks follow the members' order: paged by rank, O(log n))
+        entries = await self.redis.zrevrange(history_key(game, account), offset, offset + limit - 1)
         return [parse_history(e.decode()) for e in entries]
 
     async def snapshot(self) -> dict[str, dict[str, tuple[Standing, list[str]]]]:

