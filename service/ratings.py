@@ -34,7 +34,7 @@ is applied by replaying from the state before it) and nothing is lost:
 - a process that dies holding the lock leaves it to expire; a result recorded but not applied
   stays in ``pending``, and every read of ratings applies what is pending first;
 - a process that dies between the match's final append and recording the result: reading an
-  account's profile records the results of its unfinished matches found over and of its last
+  account's profile or rating history records the results of its unfinished matches found over and of its last
   :data:`RECENT_GAMES` finished games (:meth:`Ratings.make_up`); ``rebuild-read-models``
   records every result from the streams.
 """
@@ -192,9 +192,14 @@ class Ratings:
 
     async def make_up(self, summaries: list[MatchSummary]) -> None:
         """Record (and apply) the results of these matches that a lost listener call left out."""
-        games = {s.game for s in summaries if await self.record_summary(s)}
-        for game in sorted(games):
-            await self.apply(game)
+        by_game: dict[str, list[MatchSummary]] = {}
+        for summary in summaries:
+            by_game.setdefault(summary.game, []).append(summary)
+        for game, listed in sorted(by_game.items()):  # one look a game for those not recorded
+            known = await self.redis.hmget(key(game, "results"), [s.id for s in listed])
+            missing = [s for s, found in zip(listed, known) if found is None]
+            if [s for s in missing if await self.record_summary(s)]:
+                await self.apply(game)
 
     async def clear(self) -> None:
         """Drop every rating key (before a rebuild)."""

@@ -142,6 +142,7 @@ class RatingController(Controller):
                       offset: Offset = 0, limit: Limit = PAGE) -> RatingHistory:
         name = known_game(game).name
         await known_account_name(services, account_id)
+        await _make_up(services, account_id)
         entries = await services.ratings.history(name, account_id, offset, limit)
         return RatingHistory(account_id=account_id, game=name, offset=offset, entries=[
             RatingHistoryEntry(match_id=e.match_id, finished_at=e.finished_at, outcome=e.outcome,
