@@ -155,8 +155,9 @@ class Ratings:
                 await asyncio.sleep(0.02)
                 continue
             try:
-                while await self._apply_pending(game, token):
-                    pass
+                for _ in range(10):  # (then let the lock go: results that keep coming are another's turn)
+                    if not await self._apply_pending(game, token):
+                        break
             finally:
                 await self._unlock(keys=[lock], args=[token])
         # still pending: the lock's holder (or the next read) applies them
