@@ -188,3 +188,28 @@ def test_ratings_rebuilt_from_the_streams_equal_the_live_ones(http, settings):
     assert len(mine) == 3 and sum(s.games for s, _ in mine.values()) == 12
     assert {account: value for account, value in rebuilt["trax"].items() if account in ids} == mine
     # (only these players: other tests' matches played without the ratings listener are rated by the rebuild)
+
+
+def test_games_ending_at_once_give_the_ratings_of_their_end_order(http):
+    """Six games among four players resigned at the same time: the ratings are those of applying
+    the results in the order the games ended (end time, then match id), history included."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from service.rating_model import RatedResult, replay
+
+    players = [new_account(http, "co") for _ in range(4)]
+    pairs = [(0, 1), (2, 3), (0, 2), (1, 3), (0, 3), (1, 2)]
+    games = [(a_game(http, players[w], players[r]), players[w], players[r]) for w, r in pairs]
+    with ThreadPoolExecutor(6) as pool:
+        list(pool.map(lambda g: http.post(f"/matches/{g[0]}/resign", headers=g[2][1]), games))
+    results = []
+    for match_id, white, red in games:
+        view = http.get(f"/matches/{match_id}").json()
+        assert view["result"]["winner"] == "white"
+        results.append(RatedResult(match_id, "trax", (white[0], red[0]), 1.0, view["finished_at"]))
+    standings, history = replay(results, {})
+    for account, _ in players:
+        assert profile(http, account)["ratings"]["trax"]["rating"] == standings[account].rating
+        entries = http.get(f"/accounts/{account}/ratings/trax").json()["entries"]
+        assert [(e["match_id"], e["rating"]) for e in entries] == [
+            (h.split(" ")[0].partition(":")[2], float(h.split(" ")[2])) for h in history[account][::-1]]
