@@ -113,6 +113,8 @@ class MatchCreated(msgspec.Struct, frozen=True, tag="match_created"):
     """The seats whose holders were challenged: each must accept before the match can start."""
     expires_at: int | None = None
     """Unless it has started by then, the match ends (aborted, ``expired``); ``None``: never."""
+    rated: bool = True
+    """Whether its result counts for the players' ratings (``False``: a casual match)."""
 
 
 class ChallengeAccepted(msgspec.Struct, frozen=True, tag="challenge_accepted"):
@@ -216,6 +218,8 @@ class MatchState(msgspec.Struct, frozen=True):
     """Seats whose challenged holders have not accepted yet (the match cannot start before they do)."""
     expires_at: int | None = None
     """The moment a match that has not started ends as ``expired`` (``None``: never)."""
+    rated: bool = True
+    """Whether its result counts for the players' ratings (``False``: a casual match)."""
 
 
 def visibility(game: Game, event: Any) -> str | None:
@@ -264,7 +268,7 @@ def legal_commands(game: Game, state: MatchState, seat: Seat | None) -> Sequence
 def decide_create(match_id: str, game: Game, options: dict[str, Any], seats: dict[Seat, str | None], *,
                   now: int, seed: int, priority: Seat | None = None, starts_at: int | None = None,
                   pregame_ms: int | None = None, created_by: str | None = None, opens_at: int | None = None,
-                  invited: list[Seat] | None = None, expires_at: int | None = None) -> list[Any]:
+                  invited: list[Seat] | None = None, expires_at: int | None = None, rated: bool = True) -> list[Any]:
     """Validate a new match and return its first event (``pregame_ms``: the game's own default if ``None``).
     ``invited``: seats whose holders are challenged (they must accept); ``expires_at``: when the
     match ends unless it has started (ignored with a ``starts_at``, which starts it then)."""
@@ -291,7 +295,7 @@ def decide_create(match_id: str, game: Game, options: dict[str, Any], seats: dic
     created = MatchCreated(match_id=match_id, game=game.name, options=public, seats=dict(seats),
                            priority=priority, starts_at=starts_at, pregame_ms=pregame_ms, seed=seed, at=now,
                            created_by=created_by, opens_at=opens_at, invited=invited,
-                           expires_at=None if starts_at is not None else expires_at)
+                           expires_at=None if starts_at is not None else expires_at, rated=rated)
     return [created, SecretOptions(options=secret)] if secret else [created]
 
 
@@ -507,7 +511,8 @@ def evolve(game: Game, state: MatchState | None, event: Any) -> MatchState:
                           priority=event.priority, starts_at=event.starts_at, pregame_ms=event.pregame_ms,
                           seed=event.seed, created_at=event.at, game=game.initial(options, event.seed), version=1,
                           created_by=event.created_by, opens_at=event.opens_at,
-                          opened=event.opens_at is None, invited=tuple(event.invited), expires_at=event.expires_at)
+                          opened=event.opens_at is None, invited=tuple(event.invited), expires_at=event.expires_at,
+                          rated=event.rated)
     assert state is not None, "a match stream starts with match_created"
     new = _evolve(game, state, event)
     if new.status == "running" and (result := game.result(new.game)) is not None:

@@ -36,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
                             "analyses; 0: start no worker)")
     sub.add_parser("openapi", help="print the OpenAPI document")
     sub.add_parser("problem-codes", help="print docs/problems.md, every problem code with its status and meaning")
-    sub.add_parser("rebuild-read-models", help="rebuild match lists and active games from the streams")
+    sub.add_parser("rebuild-read-models", help="rebuild match lists, active games and ratings from the streams")
     account = sub.add_parser("create-account", help="create an account and print its token")
     account.add_argument("name")
     account.add_argument("--organizer", action="store_true")
@@ -77,13 +77,25 @@ async def _admin_command(args: argparse.Namespace, settings: Settings) -> int:
 
 
 async def rebuild_read_models(services) -> int:
-    """Drop and rebuild every read model from the match streams."""
+    """Drop and rebuild every read model from the match streams (the ratings too: every rated
+    game's result recorded, then each game's applied in order, :mod:`service.ratings`)."""
+    from service.rating_model import rated_result
+    from service.ratings import Ratings
+
     await services.read_models.clear()
+    await services.ratings.clear()
     ids = await services.store.match_ids()
     services.matches._cache.clear()
+    games = set()
     for match_id in ids:
         game, state = await services.matches.load(match_id)
         await services.read_models.rebuild(game, state)
+        if (result := rated_result(state)) is not None:
+            await services.ratings.record(result)
+            games.add(result.game)
+    ratings = Ratings(services.redis, lock_ms=3_600_000)  # one replay of every result: give it time
+    for game_name in sorted(games):
+        await ratings.apply(game_name)
     await services.read_models.mark_layout()
     return len(ids)
 

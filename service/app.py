@@ -30,6 +30,7 @@ from service.api.live import LiveController
 from service.api.matches import MatchController
 from service.api.metrics import MetricsController
 from service.api.records import RecordController
+from service.api.ratings import RatingController
 from service.api.schema_pages import SCHEMA_PAGES, schema_asset, schema_page_not_found
 from service.api.strictness import StrictStructSchemaPlugin, before_request
 from service.api.system import SystemController
@@ -105,7 +106,7 @@ def create_app(settings: Settings) -> Litestar:
     app = Litestar(
         route_handlers=[SystemController, GameController, BotController, AccountController, MatchController, LiveController,
                         AnalysisController, TournamentController, TokenController, WebhookController, RecordController,
-                        MetricsController, schema_asset, web_page, web_file],
+                        MetricsController, schema_asset, web_page, web_file, RatingController],
         dependencies={"services": Provide(provide_services, sync_to_thread=False),
                       "caller": Provide(provide_caller)},
         request_class=request_class(settings.max_json_depth),

@@ -111,6 +111,8 @@ class NewMatch(msgspec.Struct, frozen=True):
     match_id: str | None = None
     invited: list[str] = []
     """Seats whose holders are challenged: each must accept (see :mod:`domain.match`)."""
+    rated: bool = True
+    """Whether the result counts for the ratings (:mod:`service.ratings`)."""
 
 
 class _Cached(msgspec.Struct):
@@ -184,7 +186,7 @@ class MatchService:
         events = lifecycle.decide_create(match_id, game, new.options, new.seats, now=now, seed=secrets.randbits(63),
                                          priority=new.priority, starts_at=new.starts_at, opens_at=new.opens_at,
                                          pregame_ms=new.pregame_ms, created_by=created_by, invited=new.invited,
-                                         expires_at=now + self.expiry_ms)
+                                         expires_at=now + self.expiry_ms, rated=new.rated)
         return game, events, now
 
     # ------------------------------------------------------------------ reading

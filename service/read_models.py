@@ -44,10 +44,10 @@ from service.event_store import summary_key
 from service.redis_pipe import RedisPipe, Script, get_many
 
 ACTIVE = ("waiting", "pregame", "running")
-LAYOUT = "5"
+LAYOUT = "6"
 """The read models' layout, kept in ``rm:layout`` (1: summaries under ``rm:match:<id>``; 2: no
 turns, invitations or unstarted indexes; 3: no finished games, no challenges in the turns index; 4: one of
-the two)."""
+the two; 5: no ratings, :mod:`service.ratings`)."""
 
 
 def active_key(account: str) -> str:
@@ -132,6 +132,7 @@ class MatchSummary(msgspec.Struct, frozen=True):
     started_at: int | None = None
     finished_at: int | None = None
     result: Result | None = None
+    rated: bool = True
 
 
 def encoded_summary(state: MatchState) -> bytes:
@@ -142,7 +143,8 @@ def encoded_summary(state: MatchState) -> bytes:
 def summary_of(state: MatchState) -> MatchSummary:
     return MatchSummary(id=state.match_id, game=state.game_name, status=state.status, seats=dict(state.seats),
                         version=state.version, created_at=state.created_at, starts_at=state.starts_at,
-                        started_at=state.started_at, finished_at=state.finished_at, result=state.result)
+                        started_at=state.started_at, finished_at=state.finished_at, result=state.result,
+                        rated=state.rated)
 
 
 class ReadModels:
@@ -219,6 +221,10 @@ class ReadModels:
     async def drop(self, key: str, match_id: str) -> None:
         """Remove a match found over from an index (a late write left it there)."""
         await self.redis.hdel(key, match_id)
+
+    async def summaries(self, ids: list[str]) -> list[MatchSummary]:
+        """The stored summaries of these matches (those that exist)."""
+        return await self._summaries(ids)
 
     async def _summaries(self, ids: list[str]) -> list[MatchSummary]:
         if not ids:

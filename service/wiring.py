@@ -16,6 +16,7 @@ from service.event_store import EventStore
 from service.feeds import Feeds
 from service.matches import MatchService
 from service.rate_limits import RateLimiter
+from service.ratings import Ratings
 from service.read_models import ReadModels
 from service.queues import ANALYSIS, PRIORITY, TIMERS, WEBHOOKS
 from service.settings import Settings
@@ -44,6 +45,7 @@ class Services(msgspec.Struct):
     rate_limiter: RateLimiter
     analyses: Analyses
     streams: Streams
+    ratings: Ratings
 
     async def close(self) -> None:
         await self.accounts.close()
@@ -94,6 +96,8 @@ def connect(settings: Settings) -> Services:
                            listeners=[feeds, notifier], expiry_ms=settings.match_expiry_s * 1000)
     tournaments = Tournaments(client, matches)
     matches.listeners.append(tournaments)  # a tournament advances when its matches end
+    ratings = Ratings(client)
+    matches.listeners.append(ratings)  # a rated game's result updates its players' ratings
     accounts = Accounts(client)
     limiter = RateLimiter(store.pipe)
     return Services(settings=settings, redis=client, queue_redis=queue_redis, store=store, accounts=accounts,
@@ -101,4 +105,5 @@ def connect(settings: Settings) -> Services:
                     queues=queues, tokens=Tokens(client, accounts),
                     webhooks=webhooks, rate_limiter=limiter,
                     analyses=Analyses(client, queues[ANALYSIS], limiter, settings),
-                    streams=Streams(store.pipe, settings.max_streams, settings.max_streams_anonymous))
+                    streams=Streams(store.pipe, settings.max_streams, settings.max_streams_anonymous),
+                    ratings=ratings)

@@ -75,6 +75,8 @@ class CreateMatch(msgspec.Struct, forbid_unknown_fields=True):
     opens_at: Moment | None = None
     pregame_ms: Annotated[int, msgspec.Meta(ge=1_000, le=86_400_000)] | None = None
     """The pregame's length (ms) when the match names a priority player, and in every Deep Sea Voyage match (its boards are shown before round 1); ``null``: the game's default (Deep Sea Voyage 90 s, others 60 s)."""
+    rated: bool = True
+    """Whether the result counts for both players' ratings in this game (``false``: a casual match)."""
 
 
 class CreateMatches(msgspec.Struct, forbid_unknown_fields=True):
@@ -158,6 +160,8 @@ class MatchView(msgspec.Struct):
     to_move: list[str]
     options: dict[str, Any]
     state: AnyView | None
+    rated: bool = True
+    """Whether the result counts for the players' ratings (``false``: a casual match)."""
 
 
 class RecordedEvent(msgspec.Struct):

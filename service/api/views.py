@@ -80,6 +80,7 @@ def match_view(game: Game, state: MatchState, viewer: Viewer, names: dict[str, A
         to_move=to_move(game, state),
         options=public_options(game, msgspec.to_builtins(state.options)),
         state=game.view(state.game, viewer) if may_see_setup(game, state, viewer) else None,
+        rated=state.rated,
     )
 
 
