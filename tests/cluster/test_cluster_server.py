@@ -133,10 +133,13 @@ def test_rebuilding_the_read_models_on_the_cluster_gives_back_the_same_listings(
 
     def listings() -> dict:
         return {bot: http.get(f"/accounts/{bot}/games").text for bot in ("bot_random_1", "bot_random_2")} | {
-            "matches": http.get("/matches", params={"limit": 100}).json()}
+            "matches": http.get("/matches", params={"limit": 100}).json()} | {
+            f"{game} ratings": http.get(f"/games/{game}/leaderboard", params={"provisional": "true"}).json()
+            for game in GAMES}
 
     before = listings()
     assert before["bot_random_1"].count("\n") >= 5, before  # its games of the first test
+    assert all(before[f"{game} ratings"]["rows"] for game in GAMES), before  # the bots are rated in every game
     rebuilt = subprocess.run([sys.executable, "-m", "service", "rebuild-read-models"], cwd=ROOT,
                              env={**os.environ, **on_a_cluster.env, "PYTHONPATH": ROOT},
                              capture_output=True, text=True, timeout=120)
