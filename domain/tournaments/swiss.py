@@ -88,9 +88,12 @@ def _radix(costs: list[tuple[int, ...]], edges_per_matching: int) -> list[int]:
 
 
 WINDOW = 24
+RETRIES = 3
 """First the matching over each player's pairs at most this far apart in the ranking and its this many
 nearest-ranked partners it has not met and does not clash with on seats (fast: a fraction of the
-time for 256 players); only if that matching needs a rematch or a seat clash, the one over every pair."""
+time for 256 players). While that matching needs a rematch or a seat clash, the players in such
+pairs get every partner they have not met and do not clash with, up to ``RETRIES`` tries; then the
+matching over every pair decides."""
 
 
 def _cheapest(edges: dict, weights: list[int], top: int) -> list[tuple] | None:
@@ -136,9 +139,16 @@ def swiss_round(t: Tournament, active: list[str]):
         good = [(abs(j - i), e) for j, b in enumerate(order) if j != i
                 for e in [(a, b) if j > i else (b, a)] if not edges[e][0] and not edges[e][1]]
         near.update((e, edges[e]) for _, e in sorted(good)[:WINDOW])
-    matching = _cheapest(near, weights, top)
-    if matching is None or any(edges[e][0] or edges[e][1] for e in matching):
-        matching = _cheapest(edges, weights, top)  # every pair: a rematch or a seat clash only if unavoidable
+    matching = None
+    for _ in range(RETRIES if len(near) < len(edges) else 0):
+        found = _cheapest(near, weights, top)
+        stuck = {v for e in found or () if edges[e][0] or edges[e][1] for v in e}
+        if found is None or not stuck:
+            matching = found
+            break
+        near.update((e, c) for e, c in edges.items() if (e[0] in stuck or e[1] in stuck) and not c[0] and not c[1])
+    if matching is None:  # every pair: a rematch or a seat clash only if unavoidable
+        matching = _cheapest(edges, weights, top)
     games, bye = [], []
     for a, b in matching:
         if b == BYE:

@@ -11,6 +11,7 @@ from domain.bot_games import play_match
 from domain.errors import InvalidCommand
 from domain.registry import game_named
 from domain.tournaments import advance, create, is_over, max_rounds, pairings, record
+from domain.tournaments import swiss
 
 
 def players(n):
@@ -120,3 +121,28 @@ def test_rounds_must_be_a_whole_number(rounds):
     with pytest.raises(InvalidCommand) as e:
         create("swiss", players(6), options={"rounds": rounds})
     assert e.value.code == "bad_rounds"
+
+
+def round_cost(t, before):
+    """(rematches, seat clashes, squared score differences) of ``t``'s last round, from ``before``."""
+    score = swiss.points(before)
+    met, balance, _ = swiss.history(before)
+    games = [p.seats for p in t.rounds[-1].pairings]
+    return (sum(frozenset(g) in met for g in games), sum(balance[a] * balance[b] > 0 for a, b in games),
+            sum((2 * (score[a] - score[b])) ** 2 for a, b in games))
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_sparse_first_try_costs_what_every_pair_would(seed, monkeypatch):
+    """60 players: more than the window around each, so the first try is a sparse graph."""
+    rng = random.Random(seed)
+    t = create("swiss", players(60), seed=seed, options={"rounds": 6})
+    while len(t.rounds) < 6:
+        for p in pairings(t):
+            t = record(t, p.round, p.table, rng.choice(list(p.seats) + [None]))
+        sparse = advance(t)
+        with monkeypatch.context() as m:
+            m.setattr(swiss, "WINDOW", 10_000)
+            full = advance(t)
+        assert round_cost(sparse, t) == round_cost(full, t)
+        t = sparse
