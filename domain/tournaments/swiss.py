@@ -2,11 +2,10 @@
 
 Every pair of active players is an edge; an odd count adds a ``BYE`` vertex joined to the players
 with the fewest byes. Each edge costs, in strict priority (each level outweighs all lower levels of
-a whole round together): the times the two met already; the seat clash -- both sat first more often
-than second (or both second more often), so one of them moves further off balance (the smaller of
-the two imbalances); the squared score difference (a bye edge:
-the player's score above the lowest); the distance of the two in the ranking (ties: the nearest-ranked,
-as in 1-2, 3-4). The cheapest perfect matching therefore has no rematch whenever any pairing without
+a whole round together): the times the two met already; the seat clash -- both sat first more
+often than second (or both second more often), so one of them moves further off balance (the
+smaller of the two imbalances); the squared score difference (a bye edge: the player's score above
+the lowest); the distance of the two in the ranking (ties: the nearest-ranked, as in 1-2, 3-4). The cheapest perfect matching therefore has no rematch whenever any pairing without
 one exists, keeps every player's seats within one, then pairs equal scores. See docs/tournaments.md
 and docs/decisions.md.
 
@@ -23,7 +22,8 @@ import networkx as nx
 
 from domain.tournaments.values import Tournament
 
-BYE = ("bye",)  # the extra vertex (a tuple: never a player id) of an odd round: whoever is matched with it has the bye
+BYE = ("bye",)
+"""The extra vertex of an odd round (a tuple: never a player id): whoever is matched with it has the bye."""
 
 
 def points(t: Tournament) -> dict[str, float]:
@@ -110,7 +110,6 @@ def _cheapest(edges: dict, weights: list[int], top: int) -> list[tuple] | None:
 
 def swiss_round(t: Tournament, active: list[str]):
     """The next round's games (first seat first) and byes among the ``active`` players of ``t`` (resolved)."""
-    number = len(t.rounds) + 1
     score = points(t)
     met, balance, byes = history(t)
     seeds = {p: i for i, p in enumerate(t.players)}
@@ -120,7 +119,6 @@ def swiss_round(t: Tournament, active: list[str]):
     if len(order) < 2:
         return [], order
     rank = {p: i for i, p in enumerate(order)}
-    low = min(score[p] for p in order)
     edges = {}
     for i, a in enumerate(order):
         for b in order[i + 1:]:
@@ -128,33 +126,37 @@ def swiss_round(t: Tournament, active: list[str]):
             edges[(a, b)] = (met.get(frozenset((a, b)), 0), clash,
                              int(2 * (score[a] - score[b])) ** 2, rank[b] - rank[a])
     if len(order) % 2:
-        fewest = min(byes[p] for p in order)
+        low, fewest = min(score[p] for p in order), min(byes[p] for p in order)
         for p in order:
             if byes[p] == fewest:
                 edges[(p, BYE)] = (0, 0, int(2 * (score[p] - low)) ** 2, len(order) - 1 - rank[p])
-    weights = _radix(list(edges.values()), (len(order) + 1) // 2)
-    top = sum(w * (max(c[i] for c in edges.values()) + 1) for i, w in enumerate(weights))
-    near = {e: c for e, c in edges.items() if e[1] == BYE or c[3] <= WINDOW}
-    for i, a in enumerate(order):  # and each player's nearest-ranked partners without a rematch or clash
-        good = [(abs(j - i), e) for j, b in enumerate(order) if j != i
-                for e in [(a, b) if j > i else (b, a)] if not edges[e][0] and not edges[e][1]]
-        near.update((e, edges[e]) for _, e in sorted(good)[:WINDOW])
-    matching = None
-    for _ in range(RETRIES if len(near) < len(edges) else 0):
-        found = _cheapest(near, weights, top)
-        stuck = {v for e in found or () if edges[e][0] or edges[e][1] for v in e}
-        if found is None or not stuck:
-            matching = found
-            break
-        near.update((e, c) for e, c in edges.items() if (e[0] in stuck or e[1] in stuck) and not c[0] and not c[1])
-    if matching is None:  # every pair: a rematch or a seat clash only if unavoidable
-        matching = _cheapest(edges, weights, top)
     games, bye = [], []
-    for a, b in matching:
+    for a, b in _matching(order, edges):
         if b == BYE:
             bye.append(a)
         else:
-            a, b = sorted((a, b), key=rank.get)
-            games.append(first_seat(a, b, balance, number, seeds))
+            games.append(first_seat(a, b, balance, len(t.rounds) + 1, seeds))
     games.sort(key=lambda g: min(rank[g[0]], rank[g[1]]))
     return games, bye
+
+
+def _matching(order: list[str], edges: dict) -> list[tuple]:
+    """The cheapest perfect matching over ``edges`` (pair -> cost levels; ``order``: the ranking),
+    tried on a sparse graph first (see ``WINDOW``)."""
+    weights = _radix(list(edges.values()), (len(order) + 1) // 2)
+    top = sum(w * (max(c[i] for c in edges.values()) + 1) for i, w in enumerate(weights))
+    fine = lambda e: not edges[e][0] and not edges[e][1]  # noqa: E731 -- no rematch, no seat clash
+    near = {e: c for e, c in edges.items() if e[1] == BYE or c[3] <= WINDOW}
+    for i, a in enumerate(order):  # and each player's nearest-ranked partners without a rematch or clash
+        good = [(abs(j - i), e) for j, b in enumerate(order) if j != i
+                for e in [(a, b) if j > i else (b, a)] if fine(e)]
+        near.update((e, edges[e]) for _, e in sorted(good)[:WINDOW])
+    for _ in range(RETRIES if len(near) < len(edges) else 0):
+        found = _cheapest(near, weights, top)
+        stuck = {v for e in found or () if not fine(e) for v in e}
+        if found is None:
+            break
+        if not stuck:
+            return found
+        near.update((e, c) for e, c in edges.items() if (e[0] in stuck or e[1] in stuck) and fine(e))
+    return _cheapest(edges, weights, top)  # every pair: a rematch or a seat clash only if unavoidable
