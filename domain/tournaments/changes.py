@@ -7,7 +7,7 @@ a recorded result is corrected. Each returns a new value; a refusal changes noth
 (Result(table=2, winner='c', forfeit=True),)
 >>> t = replace(t, "b", "e")
 >>> t.players, t.rounds[0].pairings[0].seats
-(('a', 'e', 'c', 'd'), ('e', 'a'))
+(('a', 'e', 'c', 'd'), ('a', 'e'))
 >>> t = correct(record(t, 1, 1, "a"), 1, 1, None, by="referee", at=1700000000000)
 >>> t.corrections[0]
 Correction(round=1, table=1, previous='a', winner=None, by='referee', at=1700000000000)

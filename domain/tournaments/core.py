@@ -2,7 +2,7 @@
 
 >>> t = create("round_robin", ["a", "b", "c", "d"], seed=1)
 >>> [p.seats for p in pairings(t)]
-[('b', 'a'), ('c', 'd')]
+[('a', 'b'), ('d', 'c')]
 >>> t = record(record(t, 1, 1, "a"), 1, 2, None)
 >>> advance(t).rounds[-1].number
 2
@@ -85,9 +85,9 @@ def next_round(t: Tournament) -> Round:
 
 def _rr_round(t: Tournament):
     """Round ``r`` (from 0) of ``N`` (odd) players, indexed by seed: player ``r`` rests and
-    ``r+k`` meets ``r-k`` (mod ``N``, ``k = 1 .. N//2``), ``r+k`` first when ``k`` is odd -- so every
+    ``r+k`` meets ``r-k`` (mod ``N``, ``k = 1 .. N//2``), ``r-k`` first when ``k`` is odd -- so every
     player alternates seats, its rest included. An even count: the first seed is fixed and meets
-    the resting player ``r``, who sits first when ``r`` is even (one double seat per player). A
+    the resting player ``r``, sitting first when ``r`` is even (one double seat per player). A
     double round robin's second cycle plays the first's rounds backwards with every game's seats
     swapped: the seat balance retraces the first cycle's, within one throughout."""
     players, number = t.players, len(t.rounds) + 1
@@ -100,10 +100,10 @@ def _rr_round(t: Tournament):
     r = number - 1
     games = []
     if fixed:
-        games.append((ring[r], fixed) if r % 2 == 0 else (fixed, ring[r]))
+        games.append((fixed, ring[r]) if r % 2 == 0 else (ring[r], fixed))
     for k in range(1, n // 2 + 1):
         up, down = ring[(r + k) % n], ring[(r - k) % n]
-        games.append((up, down) if k % 2 else (down, up))
+        games.append((down, up) if k % 2 else (up, down))
     return games, ([] if fixed else [ring[r]])
 
 
