@@ -96,6 +96,10 @@ _409 = {
     "wrong_phase": "This command belongs to another phase of the game.",
     "not_selecting": "Deep Sea Voyage: boards are selected only at the start of a turn.",
     "not_routes_phase": "Deep Sea Voyage: routes are sent only in the routes phase.",
+    "already_withdrawn": "This player has withdrawn from the tournament already.",
+    "player_withdrawn": "This player has withdrawn from the tournament; it cannot be replaced.",
+    "result_not_recorded": "This table has no result yet: record it rather than correct it.",
+    "correction_too_late": "A knockout result can be corrected only until the next round is paired.",
 }
 _422 = {
     "bad_json": "The command is not a JSON object with a string field 'type'.",
@@ -177,6 +181,12 @@ _422 = {
     "not_your_ship": "Deep Sea Voyage: the route is for a ship your side does not sail.",
     "bad_route": "Deep Sea Voyage: the route is not written as a list of cells.",
     "invalid_route": "Deep Sea Voyage: the route breaks the rules (the detail says how).",
+    "unknown_player": "The player named does not play in this tournament.",
+    "already_entered": "The replacement plays (or played) in this tournament already.",
+    "unknown_round": "The tournament has no round of this number.",
+    "bad_correction": "A correction names who made it (by) and when (at, ms since the epoch).",
+    "result_unchanged": "The table has this result already.",
+    "unknown_export_table": "An export table is 'standings' or 'games'.",
 }
 _429_503 = {
     "rate_limited": "Too many requests in this window; come back after Retry-After seconds.",

@@ -86,8 +86,8 @@ class TournamentController(Controller):
     async def export(self, tournament_id: TournamentId, services: Services,
                      format: Annotated[Literal["json", "csv"], Parameter(description="json (default) or csv")] = "json",
                      ) -> Response[str]:
-        """JSON: the tournament with every round, result and its standings. CSV: one table with a
-        ``kind`` column (``standing``, ``game``, ``bye`` rows)."""
+        """JSON: the tournament with every round, result and its standings. CSV: the standings
+        (the format's columns; see docs/tournaments.md)."""
         t = (await services.tournaments.refresh(tournament_id)).tournament
         if format == "csv":
             return Response(content=export_csv(t), media_type="text/csv")
