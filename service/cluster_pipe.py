@@ -9,8 +9,9 @@ map comes from ``CLUSTER SLOTS``, asked of any node the pipe knows (the URL's fi
   goes again to the new master, and the whole map is read again;
 - ``ASK <slot> <host:port>`` (the slot is migrating and this key has gone ahead): the command goes
   to the target once, after ``ASKING`` on the same connection in the same write;
-- ``TRYAGAIN`` (a multi-key command during a migration) and ``CLUSTERDOWN`` (a failover under way):
-  tried again after a short pause, a few times, then raised;
+- ``TRYAGAIN`` (a multi-key command during a migration) and ``CLUSTERDOWN`` (a failover under way,
+  or a master down): tried again after a short pause, a few times, then raised as a lost connection
+  (a 503 for the request);
 - a lost connection raises :class:`redis.exceptions.ConnectionError` as on one Redis (a command
   that may have run is never sent twice: the request answers 503, and its ``Idempotency-Key``
   makes the retry safe), and the next command reads the map again, since the master may have
@@ -142,8 +143,11 @@ class ClusterPipe:
                 return await send(self._pipe(node), False)
             except ResponseError as e:
                 redirect = _redirect(e)
-                if attempt == REDIRECTS or (redirect is None and not _busy(e)):
+                if redirect is None and not _busy(e):
                     raise
+                if attempt == REDIRECTS:  # still moving or failing over: as if the store did not answer
+                    self._stale = True
+                    raise ConnectionError(f"The Redis Cluster is not settled: {e}") from None
                 if redirect is not None and redirect[0] == "ASK":
                     asking = redirect[2]
                     continue

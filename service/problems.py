@@ -15,6 +15,7 @@ import msgspec
 from litestar import MediaType, Request, Response
 from litestar.exceptions import HTTPException, NotAuthorizedException, ValidationException
 from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import ClusterError, RedisClusterException, TryAgainError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from domain.errors import DomainError
@@ -117,6 +118,9 @@ EXCEPTION_HANDLERS = {
     HTTPException: http_error_handler,
     RedisConnectionError: store_unreachable_handler,
     RedisTimeoutError: store_unreachable_handler,
+    ClusterError: store_unreachable_handler,  # a Redis Cluster failing over (CLUSTERDOWN), or a master down
+    TryAgainError: store_unreachable_handler,  # ... or a slot migrating
+    RedisClusterException: store_unreachable_handler,  # ... or no master for a slot
     Exception: unexpected_error_handler,
 }
 
