@@ -7,6 +7,9 @@ a round trip of its own to wake. Now the append script publishes (:data:`CHANNEL
 JSON and so hold no raw newline; private events are never published -- and one subscription per
 process hands it to the waiting requests, who need no further read.
 
+On a Redis Cluster each match has a channel of its own instead, which a process listens to only
+while a request waits on that match (:mod:`service.sharded_subscriber`).
+
 A message lost while the subscription was down cannot leave anyone waiting: every (re)subscription
 wakes all waiters to look again, and a waiter registers before it looks, so an append between its
 look and its wait still wakes it.
@@ -20,6 +23,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from service.redis_pipe import Subscriber
+from service.sharded_subscriber import ShardedSubscriber, match_channel
 
 CHANNEL = "appends"
 
@@ -63,8 +67,17 @@ class Waiters:
     waiters are told (:meth:`news`; ``None``: look again). Register before looking; every
     (re)subscription wakes every waiter to look again."""
 
-    def __init__(self, options: dict[str, Any], channel: str):
+    def __init__(self, options: dict[str, Any], channel: str, cluster: Any = None,
+                 channel_of: Callable[[str], str] | None = None):
+        """``cluster``: the store's :class:`~service.cluster_pipe.ClusterPipe` on a Redis Cluster,
+        where each key has a channel of its own (``channel_of(key)``, sharded pub/sub, listened to
+        only while someone waits on the key: :mod:`service.sharded_subscriber`); else one channel."""
         self._waiting: dict[str, list[asyncio.Future]] = collections.defaultdict(list)
+        self._sharded: ShardedSubscriber | None = None
+        if cluster is not None and channel_of is not None:
+            prefix, _, suffix = channel_of("\0").partition("\0")
+            self._sharded = ShardedSubscriber(options, cluster, channel_of, lambda c: c[len(prefix):len(c) - len(suffix)],
+                                              self._published_about, self._look_again_at)
         self._subscriber = Subscriber(options, channel, self._published, self._look_again)
 
     def about(self, message: bytes) -> str:
@@ -76,7 +89,10 @@ class Waiters:
     def watch(self, key: str) -> asyncio.Future:
         """A future set at the next message about ``key``. Register before looking at what it is
         about; :meth:`forget` it when done."""
-        self._subscriber.ensure_running()
+        if self._sharded is not None:
+            self._sharded.add(key)
+        else:
+            self._subscriber.ensure_running()
         future = asyncio.get_running_loop().create_future()
         self._waiting[key].append(future)
         return future
@@ -87,6 +103,8 @@ class Waiters:
             futures.remove(future)
             if not futures:
                 del self._waiting[key]
+                if self._sharded is not None:
+                    self._sharded.remove(key)
 
     async def wait(self, key: str, read: Callable[[], Awaitable[list]], timeout_ms: int,
                    from_news: Callable[[Any], list | None] = lambda news: None) -> list:
@@ -121,21 +139,35 @@ class Waiters:
                 if not future.done():
                     future.set_result(news)
 
+    def _published_about(self, key: str, message: bytes) -> None:
+        futures = self._waiting.get(key)
+        if futures:
+            news = self.news(message)
+            for future in futures:
+                if not future.done():
+                    future.set_result(news)
+
     def _look_again(self) -> None:
         for futures in self._waiting.values():
             for future in futures:
                 look_again(future)
 
+    def _look_again_at(self, key: str) -> None:
+        for future in self._waiting.get(key, ()):
+            look_again(future)
+
     async def close(self) -> None:
         await self._subscriber.close()
+        if self._sharded is not None:
+            await self._sharded.close()
 
 
 class AppendWaiters(Waiters):
     """The requests of this process waiting for a match to change: each is told the
     :class:`Appended` (or ``None``: look again)."""
 
-    def __init__(self, options: dict[str, Any]):
-        super().__init__(options, CHANNEL)
+    def __init__(self, options: dict[str, Any], cluster: Any = None):
+        super().__init__(options, CHANNEL, cluster, match_channel)
 
     def about(self, message: bytes) -> str:
         return message[:message.index(b"\n")].decode()

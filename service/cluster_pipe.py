@@ -126,6 +126,14 @@ class ClusterPipe:
                 return
             raise ConnectionError(f"No node of the Redis Cluster answered: {error}")
 
+    def mark_stale(self) -> None:
+        """Read the slot map again before the next command (a subscriber saw a slot move)."""
+        self._stale = True
+
+    async def node_of(self, key: Arg | None) -> tuple[str, int]:
+        """The master serving ``key``'s slot (reading the map first if it is stale)."""
+        return await self._node_for(key)
+
     async def _node_for(self, key: Arg | None) -> tuple[str, int]:
         if self._slots is None or self._stale:
             await self.refresh()

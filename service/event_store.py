@@ -15,8 +15,9 @@ Keys for match ``abc`` all carry the hash tag ``{m:abc}`` so they live in one Re
 
 The append script checks the idempotency key, then the expected version and private count, then
 adds every event, records the key and replaces the summary — all or nothing. A conflict or a
-repeated key changes nothing. Last it publishes the public events on the channel ``appends``,
-which wakes the readers waiting on the match in every API process (:mod:`service.appends`).
+repeated key changes nothing. Last it publishes the public events on the channel ``appends`` (on a
+Redis Cluster, with ``SPUBLISH`` on the match's own channel ``{m:abc}:appends``), which wakes the
+readers waiting on the match in every API process (:mod:`service.appends`).
 """
 
 from __future__ import annotations
@@ -27,7 +28,9 @@ import msgspec
 import redis.asyncio as aioredis
 
 from service.appends import CHANNEL, AppendWaiters
+from service.cluster_pipe import ClusterPipe
 from service.redis_pipe import Script, options_of, pipe_for
+from service.sharded_subscriber import match_channel
 
 _APPEND = """
 if ARGV[2] ~= '' then
@@ -40,7 +43,7 @@ if #last > 0 then version = tonumber(string.match(last[1][1], '^(%d+)')) end
 local private = redis.call('XLEN', KEYS[3])
 if tonumber(ARGV[1]) ~= version or tonumber(ARGV[4]) ~= private then return {'conflict', tostring(version)} end
 local published = {ARGV[7], tostring(version)}
-for i = 8, #ARGV, 2 do
+for i = 9, #ARGV, 2 do
   if ARGV[i] == '' then
     version = version + 1
     redis.call('XADD', KEYS[1], version .. '-0', 'e', ARGV[i + 1])
@@ -52,7 +55,7 @@ for i = 8, #ARGV, 2 do
 end
 if ARGV[2] ~= '' then redis.call('HSET', KEYS[2], ARGV[2], ARGV[3]) end
 if ARGV[5] ~= '' then redis.call('SET', KEYS[4], ARGV[5]) end
-if #published > 2 then redis.call('PUBLISH', ARGV[6], table.concat(published, '\\n')) end
+if #published > 2 then redis.call(ARGV[8], ARGV[6], table.concat(published, '\\n')) end
 return {'appended', tostring(version)}
 """
 
@@ -101,7 +104,8 @@ class EventStore:
         self.redis = redis
         options = options_of(redis)
         self.pipe = pipe_for(redis)
-        self.waiters = AppendWaiters(options)
+        self.sharded = isinstance(self.pipe, ClusterPipe)  # one channel a match, on its slot's master
+        self.waiters = AppendWaiters(options, cluster=self.pipe if self.sharded else None)
         self._append = Script(_APPEND)
         self._read_both = Script(_READ_BOTH)
 
@@ -119,11 +123,17 @@ class EventStore:
             self._append,
             keys=[stream_key(match_id), idempotency_key(match_id), private_stream_key(match_id),
                   summary_key(match_id)],
-            args=[expected_version, idempotency, response, expected_private, summary, CHANNEL, match_id, *pairs],
+            args=[expected_version, idempotency, response, expected_private, summary, *self._publish(match_id), *pairs],
         )
         if status == b"duplicate":
             return AppendOutcome(status="duplicate", stored_response=value)
         return AppendOutcome(status=status.decode(), version=int(value))
+
+    def _publish(self, match_id: str) -> tuple[str, str, str]:
+        """The append script's channel, match id and publishing command (ARGV 6 to 8)."""
+        if self.sharded:
+            return match_channel(match_id), match_id, "SPUBLISH"
+        return CHANNEL, match_id, "PUBLISH"
 
     async def stored_response(self, match_id: str, idempotency: str) -> bytes | None:
         """The response recorded for an idempotency key, if any."""

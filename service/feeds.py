@@ -24,6 +24,7 @@ from domain.bots import Action, action_of
 from domain.game import Deadline, Game, Result
 from domain.match import OVER, MatchState
 from service.appends import Waiters
+from service.cluster_pipe import ClusterPipe
 from service.redis_pipe import RedisPipe, options_of
 
 CAP = 1_000
@@ -103,6 +104,11 @@ def feed_key(account_id: str) -> str:
 CHANNEL = "feeds"
 
 
+def feed_channel(account_id: str) -> str:
+    """An account's own channel on a Redis Cluster (sharded pub/sub); one Redis has :data:`CHANNEL`."""
+    return f"feeds:{account_id}"
+
+
 class Feeds:
     """Writes the feeds after appends (on the event store's pipelined connection: a move's feed
     item is one XADD and one PUBLISH, and those of concurrent moves share a write) and reads them."""
@@ -110,13 +116,16 @@ class Feeds:
     def __init__(self, redis: aioredis.Redis, pipe: RedisPipe):
         self.redis = redis
         self.pipe = pipe
-        self.waiters = Waiters(options_of(redis), CHANNEL)  # told nothing but "look again"
+        self.sharded = isinstance(pipe, ClusterPipe)  # on a cluster: a channel per account (feed_channel)
+        self.waiters = Waiters(options_of(redis), CHANNEL, pipe if self.sharded else None,
+                               feed_channel)  # told nothing but "look again"
 
     async def changed(self, game: Game, previous: MatchState | None, state: MatchState) -> None:
         if items := feed_items(game, previous, state):
             writes: list[tuple] = [("XADD", feed_key(account), "MAXLEN", "~", CAP, "*", "i", msgspec.json.encode(item))
                                    for account, item in items]
-            writes += [("PUBLISH", CHANNEL, account) for account in sorted({account for account, _ in items})]
+            writes += [("SPUBLISH", feed_channel(account), account) if self.sharded else ("PUBLISH", CHANNEL, account)
+                       for account in sorted({account for account, _ in items})]
             await self.pipe.execute_many(writes)
 
     async def last_id(self, account_id: str) -> str:

@@ -107,3 +107,61 @@ def test_a_master_killed_and_restarted_from_its_aof_is_found_again(cluster):
         return value
 
     assert run(go()) == 2  # the acknowledged increment survived (appendfsync always), the failed one never ran
+
+
+def test_a_sharded_subscriber_hears_its_channels_across_a_moved_slot_and_a_restarted_master(cluster):
+    """Sharded pub/sub (:mod:`service.sharded_subscriber`): messages of the channels subscribed,
+    none of the others; a channel's slot moved, or its master killed and restarted, and it is
+    subscribed again where it now lives (the waiters told to look again each time)."""
+    from service.sharded_subscriber import ShardedSubscriber, match_channel
+
+    async def go():
+        pipe = pipe_for(cluster)
+        heard: list[tuple[str, bytes]] = []
+        subscribed: list[str] = []
+        subscriber = ShardedSubscriber({"password": cluster.password}, pipe, match_channel,
+                                       lambda c: c[3:-len("}:appends")], lambda k, m: heard.append((k, m)),
+                                       subscribed.append)
+
+        async def until(condition, seconds=20.0):
+            for _ in range(int(seconds / 0.05)):
+                if condition():
+                    return
+                await asyncio.sleep(0.05)
+            raise AssertionError("waited in vain")
+
+        async def publish_until_heard(key: str, message: bytes):
+            for _ in range(100):  # (a subscription may still be on its way)
+                await pipe.execute("SPUBLISH", match_channel(key), message)
+                if (key, message) in heard:
+                    return
+                await asyncio.sleep(0.1)
+            raise AssertionError(f"{key} never heard")
+
+        subscriber.add("watched")
+        await until(lambda: "watched" in subscribed)
+        await pipe.execute("SPUBLISH", match_channel("unwatched"), b"nobody listens")
+        await publish_until_heard("watched", b"one")
+        slot = key_slot(match_channel("watched").encode())
+        source = cluster.owner(slot)
+        move_slot(cluster, slot, source, next(p for p in cluster.ports if p != source))
+        subscribed.clear()
+        await until(lambda: "watched" in subscribed)  # the old master said MOVED: subscribed where it lives now
+        await publish_until_heard("watched", b"two")
+        port = cluster.owner(slot)
+        subscribed.clear()
+        cluster.kill(port)
+        cluster.restart(port)
+        await until(lambda: subscribed.count("watched") >= 2)  # told to look again, then subscribed again
+        await publish_until_heard("watched", b"three")
+        subscriber.remove("watched")
+        await asyncio.sleep(0.3)
+        await pipe.execute("SPUBLISH", match_channel("watched"), b"after leaving")
+        await asyncio.sleep(0.3)
+        await subscriber.close()
+        await pipe.close()
+        return heard
+
+    heard = run(go())
+    assert {k for k, _ in heard} == {"watched"}
+    assert [m for _, m in heard if m != b"one" and m != b"two" and m != b"three"] == []
