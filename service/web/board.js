@@ -91,6 +91,18 @@ export function offerMoves(svg, picker, moves, choose) {
     (picker.querySelector("button.move") || svg.querySelector(".legal"))?.focus();
   }
 
+  offerWholeMoves(svg, moves, choose);
+  for (const [name, el] of cells) {
+    el.addEventListener("click", () => pick(name));
+    el.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); pick(name); }
+    });
+  }
+  show();
+}
+
+/** The elements of the drawing that stand for a whole listed move (`data-move="select 2"`, `"pass"`): buttons. */
+export function offerWholeMoves(svg, moves, choose) {
   for (const el of svg.querySelectorAll("[data-move]")) { // a whole move in one element (Deep Sea's "select 2")
     const move = moves.find((m) => m.move === el.dataset.move);
     if (!move) continue;
@@ -103,13 +115,6 @@ export function offerMoves(svg, picker, moves, choose) {
       if ((event.key === "Enter" || event.key === " ") && el.classList.contains("legal-move")) { event.preventDefault(); choose(move); }
     });
   }
-  for (const [name, el] of cells) {
-    el.addEventListener("click", () => pick(name));
-    el.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); pick(name); }
-    });
-  }
-  show();
 }
 
 const FEW = 8;

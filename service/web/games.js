@@ -27,7 +27,8 @@ export function sealed(view) {
   const s = view.state || {};
   if (view.game === "duorail") {
     const open = !!s.endgame && !s.revealed && s.phase === "endgame";
-    const mine = s.my_submission ? `You sealed ${s.my_submission.length ? `a track of ${s.my_submission.length}` : "no track"}.` : "";
+    const mine = s.my_submission ? `You sealed ${s.my_submission.length ? `a track of ${s.my_submission.length} squares` : "no track"}: `
+      + "sealed until the reveal, and you may replace it with another track." : "";
     return { window: open, mine };
   }
   if (view.game === "deepsea") {
@@ -36,4 +37,26 @@ export function sealed(view) {
     return { window: open, mine };
   }
   return { window: false, mine: "" };
+}
+
+/**
+ * How the player draws a line of cells when a listed move stands for one (its command has an empty
+ * list of cells): Duorail's track, for a challenge or the endgame. `{lines: [{label, start,
+ * command(cells)}], hint}`, or null when no listed move is drawn. The cells go where the command
+ * carries them; the server checks the line.
+ */
+export function lineInput(view, legal) {
+  const s = view.state || {};
+  const track = legal.find((m) => m.command?.type === "duorail_submit_track");
+  if (view.game === "duorail" && track) {
+    const command = (cells) => ({ ...track.command, track: cells });
+    if (s.phase === "challenge") {
+      const colour = s.challenge?.colour || "";
+      return { lines: [{ label: `Show this ${colour} track`, closed: true, command }],
+        hint: `Show a ${colour} track: click its squares in order round the loop (Undo, or a second click on the last square, takes one back).` };
+    }
+    return { lines: [{ label: "Seal this track", closed: true, command }],
+      hint: `Draw your ${view.you} track: click its squares in order round the loop. It stays sealed until the reveal; seal another to replace it.` };
+  }
+  return null;
 }

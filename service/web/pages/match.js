@@ -5,7 +5,8 @@
 import { api, session, stream, text } from "../api.js";
 import { drawBoard, freeze, offerMoves } from "../board.js";
 import { clock, fill, h, notice } from "../dom.js";
-import { GAME_NAMES, moveText, sealed, seatLabel } from "../games.js";
+import { drawLine, stopDrawing } from "../drawing.js";
+import { GAME_NAMES, lineInput, moveText, sealed, seatLabel } from "../games.js";
 
 const OVER = ["finished", "aborted"];
 
@@ -62,7 +63,8 @@ export async function show(main, id) {
     refocus = els.board.contains(document.activeElement) || els.picker.contains(document.activeElement);
     loading++; // a refresh under way shows the board before this move: let it go
     freeze(els.board.firstElementChild, els.picker);
-    notice(`You played ${move.move}.`);
+    stopDrawing(els.board.firstElementChild);
+    notice(move.line ? `You sent ${move.move}.` : `You played ${move.move}.`);
     return send(`/matches/${id}/commands?expected_version=${view.version}`, move.command);
   }
 
@@ -122,6 +124,7 @@ export async function show(main, id) {
     h("span", { class: `chip seat-${seat}` }), h("strong", {}, seatLabel(view.game, seat)), " ",
     s.name || s.account_id || h("em", {}, "open"), seat === view.you ? " (you)" : "",
     seal.window && !view.to_move.includes(seat) ? h("span", { class: "sealed" }, "sealed") : "",
+    seal.window && seat === view.you && seal.mine ? h("span", { class: "sealed", title: seal.mine }, "sealed, replaceable") : "",
     h("span", { class: "clock", id: `clock-${seat}` }, clockText(view, seat, serverNow())))));
   }
 
@@ -161,7 +164,13 @@ export async function show(main, id) {
     els.board.dataset.status = view.status;
     els.result.textContent = resultText(view);
     els.sealed.textContent = sealed(view).mine;
-    if (myTurn && !sending) {
+    const line = myTurn && !sending ? lineInput(view, legal) : null;
+    if (line) {
+      drawLine(svg, els.picker, { hint: line.hint, loose: legal, choose: play, lines: line.lines.map((l) => ({
+        label: l.label, start: l.start, closed: l.closed, send: (cells) => play({ move: `${l.label.replace(/^\S+ this /, "")}: ${cells.join(" ")}`, line: true, command: l.command(cells) }) })) });
+      if (refocus) svg.querySelector(".drawing")?.focus();
+      refocus = false;
+    } else if (myTurn && !sending) {
       offerMoves(svg, els.picker, legal, play);
       if (refocus) (svg.querySelector(".legal") || els.picker.querySelector("button"))?.focus();
       refocus = false;
