@@ -18,14 +18,18 @@ function centre(svg, el) {
 
 /**
  * Let the player draw a line of cells on `svg` and send it. `lines` are the ways to send one:
- * `{label, start, closed, send(cells)}` (a line that must start from a given cell has `start`; a loop is `closed`). `loose`
+ * `{label, cells, start, closed, send_label, send(cells)}`: `cells` selects the squares it is drawn on
+ * (default `[data-cell]`), a line from a given square has `start`, a loop is `closed`; `first` is the
+ * line offered first. `loose`
  * ({move, command}) are the other listed moves (Duorail's "no track", Deep Sea's "no routes"),
  * offered as buttons; `choose(move)` sends one. `hint` is the sentence shown above the buttons.
  */
-export function drawLine(svg, picker, { lines, loose, choose, hint }) {
-  const cells = new Map([...svg.querySelectorAll("[data-cell]")].map((el) => [el.dataset.cell, el]));
-  let line = 0;
-  let path = lines[0]?.start ? [lines[0].start] : [];
+export function drawLine(svg, picker, { lines, loose, choose, hint, first = 0 }) {
+  const ofLine = (l) => new Map([...svg.querySelectorAll(l?.cells || "[data-cell]")]
+    .map((el) => [el.dataset.cell || el.dataset.square, el]));
+  let line = Math.min(first, lines.length - 1);
+  let cells = ofLine(lines[line]);
+  let path = lines[line]?.start ? [lines[line].start] : [];
   const trace = document.createElementNS(SVG, "polyline");
   trace.setAttribute("class", "drawn");
   trace.setAttribute("pointer-events", "none");
@@ -35,12 +39,18 @@ export function drawLine(svg, picker, { lines, loose, choose, hint }) {
     const points = path.filter((c) => cells.has(c)).map((c) => centre(svg, cells.get(c)));
     if (lines[line]?.closed && points.length > 2) points.push(points[0]); // a loop: back to its first square
     trace.setAttribute("points", points.join(" "));
+    for (const el of svg.querySelectorAll(".drawing")) el.classList.remove("drawing", "on-line");
     for (const [name, el] of cells) {
-      el.classList.toggle("drawing", true);
+      el.classList.add("drawing");
       el.classList.toggle("on-line", path.includes(name));
+      el.setAttribute("tabindex", "0");
+      el.setAttribute("role", "button");
+      el.setAttribute("aria-label", `${name}: add to the line`);
     }
     const chooser = lines.length > 1 ? h("select", { id: "line-kind", "aria-label": "What to draw", onchange: (event) => {
+      stopDrawing(svg, false);
       line = Number(event.target.value);
+      cells = ofLine(lines[line]);
       path = lines[line].start ? [lines[line].start] : [];
       show();
     } }, lines.map((l, i) => h("option", { value: i, selected: i === line }, l.label))) : null;
@@ -54,23 +64,23 @@ export function drawLine(svg, picker, { lines, loose, choose, hint }) {
       h("button", { type: "button", class: "secondary", dataset: { action: "clear" },
                     onclick: () => { path = current?.start ? [current.start] : []; show(); } }, "Clear"),
       current ? h("button", { type: "button", dataset: { action: "send-line" }, disabled: path.length < 2,
-                              onclick: () => current.send(path.slice()) }, current.label) : null,
+                              onclick: () => current.send(path.slice()) }, current.send_label || current.label) : null,
       loose.map((m) => h("button", { type: "button", class: "move secondary", dataset: { move: m.move }, onclick: () => choose(m) }, m.move)));
   }
 
-  function add(name) {
-    if (path[path.length - 1] === name) path.pop(); // a second click on the last cell takes it back
+  function add(el) {
+    const name = el.dataset.cell || el.dataset.square;
+    if (!el.classList.contains("drawing") || cells.get(name) !== el) return;
+    if (path.length > (lines[line]?.start ? 1 : 0) && path[path.length - 1] === name) path.pop(); // a second click on the last cell takes it back
     else path.push(name);
     show();
   }
 
-  for (const [name, el] of cells) {
-    el.setAttribute("tabindex", "0");
-    el.setAttribute("role", "button");
-    el.setAttribute("aria-label", `${name}: add to the line`);
-    el.addEventListener("click", () => el.classList.contains("drawing") && add(name));
+  const every = new Set(lines.flatMap((l) => [...ofLine(l).values()]));
+  for (const el of every) {
+    el.addEventListener("click", () => add(el));
     el.addEventListener("keydown", (event) => {
-      if ((event.key === "Enter" || event.key === " ") && el.classList.contains("drawing")) { event.preventDefault(); add(name); }
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); add(el); }
     });
   }
   offerWholeMoves(svg, loose, choose);
@@ -78,11 +88,12 @@ export function drawLine(svg, picker, { lines, loose, choose, hint }) {
 }
 
 /** Stop drawing (a line is on its way, or it is no longer our turn). */
-export function stopDrawing(svg) {
+export function stopDrawing(svg, all = true) {
   for (const el of svg.querySelectorAll(".drawing")) {
     el.classList.remove("drawing", "on-line");
     el.removeAttribute("tabindex");
     el.removeAttribute("role");
+    el.removeAttribute("aria-label");
   }
-  svg.querySelector("polyline.drawn")?.remove();
+  if (all) svg.querySelector("polyline.drawn")?.remove();
 }

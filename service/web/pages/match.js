@@ -64,7 +64,7 @@ export async function show(main, id) {
     loading++; // a refresh under way shows the board before this move: let it go
     freeze(els.board.firstElementChild, els.picker);
     stopDrawing(els.board.firstElementChild);
-    notice(move.line ? `You sent ${move.move}.` : `You played ${move.move}.`);
+    notice(move.line ? `You sent ${move.move.split(":")[0].toLowerCase()}.` : `You played ${move.move}.`);
     return send(`/matches/${id}/commands?expected_version=${view.version}`, move.command);
   }
 
@@ -164,10 +164,10 @@ export async function show(main, id) {
     els.board.dataset.status = view.status;
     els.result.textContent = resultText(view);
     els.sealed.textContent = sealed(view).mine;
-    const line = myTurn && !sending ? lineInput(view, legal) : null;
+    const line = myTurn && !sending ? lineInput(view, legal, svg) : null;
     if (line) {
-      drawLine(svg, els.picker, { hint: line.hint, loose: legal, choose: play, lines: line.lines.map((l) => ({
-        label: l.label, start: l.start, closed: l.closed, send: (cells) => play({ move: `${l.label.replace(/^\S+ this /, "")}: ${cells.join(" ")}`, line: true, command: l.command(cells) }) })) });
+      drawLine(svg, els.picker, { hint: line.hint, first: line.first, loose: legal, choose: play, lines: line.lines.map((l) => ({
+        ...l, send: (cells) => play({ move: `${l.label}: ${cells.join(" ")}`, line: true, command: l.command(cells) }) })) });
       if (refocus) svg.querySelector(".drawing")?.focus();
       refocus = false;
     } else if (myTurn && !sending) {
