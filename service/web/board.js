@@ -44,8 +44,10 @@ function cellsOf(move, names) {
  * A move is made by clicking its cells: each click keeps the moves on every cell clicked so far
  * and highlights their other cells; the moves on exactly those cells are offered in `picker`
  * (played at once when it is the only move left). Moves on no cell are offered there too.
+ * `several(cell)`, when given, is offered beside a square's moves: a move of several of them put
+ * together by the page (MonUnrail's builds of 2-3 tiles, see builds.js).
  */
-export function offerMoves(svg, picker, moves, choose) {
+export function offerMoves(svg, picker, moves, choose, { several } = {}) {
   const cells = new Map([...svg.querySelectorAll("[data-cell]")].map((el) => [el.dataset.cell, el]));
   const names = new Set(cells.keys());
   const onCells = moves.map((m) => ({ move: m, cells: cellsOf(m.move, names) }));
@@ -78,6 +80,8 @@ export function offerMoves(svg, picker, moves, choose) {
     }
     const exact = left.filter((m) => m.cells.length === chosen.length).map((m) => m.move);
     fill(picker, h("span", {}, `${chosen.join(", ")}: `), buttons(exact),
+      several && exact.length && chosen.length === 1
+        ? h("button", { type: "button", class: "secondary", dataset: { action: "several" }, onclick: () => several(chosen[0]) }, "Several tiles…") : "",
       open.size ? h("span", { class: "muted" }, exact.length ? " or another cell" : ` ${left.length} moves: pick another cell`) : "",
       h("button", { type: "button", class: "secondary", onclick: () => { chosen = []; show(); } }, "Cancel"));
   }

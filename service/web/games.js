@@ -77,3 +77,14 @@ export function lineInput(view, legal, svg) {
   }
   return null;
 }
+
+/**
+ * A move the page may put together from several listed ones: MonUnrail's build of 1-3 tiles
+ * (listed one tile at a time), sent as one `monunrail_build` with the tiles joined by ", ".
+ * `{most, command(tiles)}`, or null.
+ */
+export function severalInput(view, legal) {
+  const build = legal.find((m) => m.command?.type === "monunrail_build");
+  if (view.game !== "monunrail" || !build) return null;
+  return { most: 3, command: (tiles) => ({ ...build.command, tiles: tiles.join(", ") }) };
+}

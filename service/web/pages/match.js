@@ -6,7 +6,8 @@ import { api, session, stream, text } from "../api.js";
 import { drawBoard, freeze, offerMoves } from "../board.js";
 import { clock, fill, h, notice } from "../dom.js";
 import { drawLine, stopDrawing } from "../drawing.js";
-import { GAME_NAMES, lineInput, moveText, sealed, seatLabel } from "../games.js";
+import { composeBuild } from "../builds.js";
+import { GAME_NAMES, lineInput, moveText, sealed, seatLabel, severalInput } from "../games.js";
 
 const OVER = ["finished", "aborted"];
 
@@ -171,7 +172,14 @@ export async function show(main, id) {
       if (refocus) svg.querySelector(".drawing")?.focus();
       refocus = false;
     } else if (myTurn && !sending) {
-      offerMoves(svg, els.picker, legal, play);
+      const build = severalInput(view, legal);
+      const several = build && ((cell) => {
+        freeze(svg, els.picker);
+        const stop = composeBuild(svg, els.picker, { cell, most: build.most,
+          send: (tiles) => { stop(); play({ move: tiles.join(", "), command: build.command(tiles) }); },
+          cancel: () => { stop(); refresh(true); } });
+      });
+      offerMoves(svg, els.picker, legal, play, { several });
       if (refocus) (svg.querySelector(".legal") || els.picker.querySelector("button"))?.focus();
       refocus = false;
     } else fill(els.picker);
