@@ -66,6 +66,8 @@ class TraxGame:
     secret_options: ClassVar[tuple[str, ...]] = ()
     pregame_ms: ClassVar[int] = 60_000
     setup_hidden_until_start: ClassVar[bool] = False
+    previews: ClassVar[bool] = True
+    """Its moves touch no hidden information: ``board.svg?after=<move>`` shows a tile's forced plays."""
     summary: ClassVar[str] = ("Two players lay square tiles that each carry a white and a red path; forced tiles follow "
                               "each move. Whoever closes a loop of their colour, or a line spanning 8 squares, wins.")
     time_control: ClassVar[str] = ("One grace: 60 s a move; once a game one move may take up to 10 minutes in all. "

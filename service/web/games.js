@@ -88,3 +88,6 @@ export function severalInput(view, legal) {
   if (view.game !== "monunrail" || !build) return null;
   return { most: 3, command: (tiles) => ({ ...build.command, tiles: tiles.join(", ") }) };
 }
+
+/** Games whose API answers a preview, `board.svg?after=<move>` (moves that touch no hidden information). */
+export const PREVIEWS = new Set(["trax"]);

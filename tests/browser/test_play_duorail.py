@@ -5,7 +5,7 @@ marked sealed and replaceable until the reveal."""
 
 from __future__ import annotations
 
-from domain.duorail.solver import find_track
+from domain.duorail import find_track, new_game, play
 from tests.api.helpers import Table
 from tests.browser.conftest import final_board, new_match, screenshot, sign_up
 
@@ -13,8 +13,12 @@ DRAWING = "() => document.querySelector('#board .drawing')"
 MY_PLAY = "() => document.querySelector('#board .legal-move[data-move=pass]') || document.querySelector('#board .drawing')"
 
 
-def pieces_of(view: dict) -> dict[str, tuple[str, str]]:
-    return {p["cell"]: (p["colour"], p["shape"]) for p in view["state"]["pieces"]}
+def board_of(view: dict):
+    """The game as the view's moves made it (the rules library's state: its solver finds a track)."""
+    state = new_game()
+    for turn in view["state"]["moves"]:
+        state = play(state, turn["seat"], turn["move"])
+    return state
 
 
 def draw(page, cells: list[str]) -> None:
@@ -45,7 +49,8 @@ def test_a_person_plays_duorail_against_a_bot_while_a_spectator_watches(pages, w
         player.wait_for_function("() => !document.querySelector('#board .legal-move[data-move=pass]')")
     view = http.get(f"/matches/{match_id}", headers={"Authorization": f"Bearer {token}"}).json()
     assert view["state"]["phase"] == "endgame"
-    track = find_track(pieces_of(view), "blue")
+    track = find_track(board_of(view), "blue")
+    track = list(track) if track else None
     three = (track or ["A1", "A2", "B2"])[:3]
     draw(player, three)  # three squares are no loop: refused, in the server's words
     refusal = http.post(f"/matches/{match_id}/commands", headers={"Authorization": f"Bearer {token}"},

@@ -7,7 +7,7 @@ import { drawBoard, freeze, offerMoves } from "../board.js";
 import { clock, fill, h, notice } from "../dom.js";
 import { drawLine, stopDrawing } from "../drawing.js";
 import { composeBuild } from "../builds.js";
-import { GAME_NAMES, lineInput, moveText, sealed, seatLabel, severalInput } from "../games.js";
+import { GAME_NAMES, lineInput, moveText, PREVIEWS, sealed, seatLabel, severalInput } from "../games.js";
 
 const OVER = ["finished", "aborted"];
 
@@ -179,7 +179,10 @@ export async function show(main, id) {
           send: (tiles) => { stop(); play({ move: tiles.join(", "), command: build.command(tiles) }); },
           cancel: () => { stop(); refresh(true); } });
       });
-      offerMoves(svg, els.picker, legal, play, { several });
+      const version = view.version;
+      const preview = PREVIEWS.has(view.game) && ((move) => (version === view.version
+        ? text(`/matches/${id}/board.svg?after=${encodeURIComponent(move)}`) : Promise.resolve(null)));
+      offerMoves(svg, els.picker, legal, play, { several, preview });
       if (refocus) (svg.querySelector(".legal") || els.picker.querySelector("button"))?.focus();
       refocus = false;
     } else fill(els.picker);
