@@ -100,3 +100,21 @@ def test_a_sealed_track_is_marked_and_replaced_until_the_reveal(pages, http):
     assert not page.locator("#seats .sealed").count()
     assert "longer track" in page.inner_text("#result")
     screenshot(page, "duorail-revealed")
+
+
+def test_a_challenged_person_shows_a_track_by_clicking(pages, http):
+    table = Table(http, "duorail", ("blue", "red")).ready()
+    assert table.send("blue", {"type": "duorail_move", "move": "E5 LR"}).status_code == 200
+    assert table.send("red", {"type": "duorail_move", "move": "challenge blue"}).status_code == 200
+    page = pages.open()
+    page.evaluate("token => localStorage.setItem('deathmatch.token', token)",
+                  table.headers["blue"]["Authorization"].removeprefix("Bearer "))
+    page.goto(f"/#/matches/{table.id}")
+    page.wait_for_function(DRAWING)
+    assert page.inner_text("#picker [data-action=send-line]") == "Show this blue track"
+    draw(page, ["D4", "D5", "D6", "E6", "E5", "E4"])  # round the blue straight on E5
+    screenshot(page, "duorail-challenged")
+    page.click("#picker [data-action=send-line]")
+    page.wait_for_selector("#board[data-status=finished]")
+    assert page.inner_text("#result").startswith("Blue")
+    assert "challenge met" in page.inner_text("#result")

@@ -112,7 +112,7 @@ export async function show(main, id) {
       if (Object.values(view.seats).some((s) => !s.account_id)) return "Waiting for an opponent to take the open seat";
       return "Waiting for both players to be ready";
     }
-    if (view.status === "pregame") return "About to start";
+    if (view.status === "pregame") return view.you && view.priority === view.you ? "Choose the seat you play" : "About to start";
     if (view.you && view.to_move.includes(view.you)) return "Your turn";
     if (!view.to_move.length) return "Waiting for the game to go on";
     return `${view.to_move.map((s) => seatLabel(view.game, s)).join(" and ")} to move`;
@@ -151,8 +151,9 @@ export async function show(main, id) {
     const mine = ++loading;
     const next = await api(`/matches/${id}`);
     const picture = await text(`/matches/${id}/board.svg`);
-    const myTurn = next.you && next.to_move.includes(next.you) && next.status === "running";
-    const legal = myTurn ? await legalMoves() : [];
+    const choosing = next.you && next.status === "pregame" && next.priority === next.you; // the priority seat picks its seat
+    const legal = (next.you && next.to_move.includes(next.you) && next.status === "running") || choosing ? await legalMoves() : [];
+    const myTurn = legal.length > 0;
     if (mine !== loading) return; // a newer refresh is on its way
     if (view && next.version === view.version && !force) return; // nothing new: the board stays as it is (a tile being chosen)
     view = next;
