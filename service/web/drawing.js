@@ -58,7 +58,7 @@ export function drawLine(svg, picker, { lines, loose, choose, hint, first = 0 })
     fill(picker,
       h("p", { class: "hint", id: "draw-hint" }, hint),
       chooser,
-      h("span", { id: "drawn", "aria-live": "polite" }, path.length ? `${path.join(" ")} (${path.length} cells)` : "No cell yet"),
+      h("span", { id: "drawn", "aria-live": "polite" }, path.length ? `${path.join(" ")} (${path.length} ${path.length === 1 ? "cell" : "cells"})` : "No cell yet"),
       h("button", { type: "button", class: "secondary", dataset: { action: "undo" }, disabled: path.length <= (current?.start ? 1 : 0),
                     onclick: () => { path.pop(); show(); } }, "Undo"),
       h("button", { type: "button", class: "secondary", dataset: { action: "clear" },

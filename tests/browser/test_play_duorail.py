@@ -76,14 +76,18 @@ def test_a_person_plays_duorail_against_a_bot_while_a_spectator_watches(pages, w
 
 
 def test_a_sealed_track_is_marked_and_replaced_until_the_reveal(pages, http):
+    """On a phone's width, with a square drawn from the keyboard."""
     table = Table(http, "duorail", ("blue", "red")).ready()
     for seat in ("blue", "red"):
         assert table.send(seat, {"type": "duorail_move", "move": "pass"}).status_code == 200
-    page = pages.open()
+    page = pages.open(width=375, height=800)  # a phone
     page.evaluate("token => localStorage.setItem('deathmatch.token', token)",
                   table.headers["blue"]["Authorization"].removeprefix("Bearer "))
     page.goto(f"/#/matches/{table.id}")
     page.wait_for_function(DRAWING)
+    page.focus("#board [data-cell='A1']")  # the keyboard draws too
+    page.keyboard.press("Enter")
+    assert page.inner_text("#drawn") == "A1 (1 cell)"
     draw(page, ["A1", "A2", "B2", "B1"])
     page.click("#picker [data-action=send-line]")
     page.wait_for_selector("#seats .sealed")
