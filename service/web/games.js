@@ -35,7 +35,7 @@ export function sealed(view) {
     const open = ["action", "routes"].includes(s.phase) || (s.phase === "select" && view.to_move.length > 1);
     const routes = Object.entries(s.your_routes || {}).flatMap(([board, ships]) =>
       Object.entries(ships || {}).filter(([, cells]) => cells).map(([ship]) => `board ${board} ${ship}`));
-    const mine = s.your_action ? `You sealed: ${s.your_action}.`
+    const mine = s.your_action ? `You sealed: ${s.your_action} (sealed until the reveal; play another move to replace it).`
       : routes.length ? `You sealed routes (${routes.join(", ")}): sealed until the reveal; seal another to replace one.` : "";
     return { window: open, mine };
   }
