@@ -41,12 +41,14 @@ def test_a_person_plays_duorail_against_a_bot_while_a_spectator_watches(pages, w
             screenshot(player, "duorail-choose-a-piece")
             player.click(f"#picker button.move[data-move='{cell} LR common']")
             player.wait_for_function("() => !document.querySelector('#board .legal')")
-    while True:  # pass until the bot passes right after: play ends, the endgame starts
+    for _ in range(200):  # pass until the bot passes right after (one turn in ten): play ends, the endgame starts
         player.wait_for_function(MY_PLAY, timeout=60_000)
         if player.locator("#board .drawing").count():
             break
         player.click("#board .legal-move[data-move=pass]")
         player.wait_for_function("() => !document.querySelector('#board .legal-move[data-move=pass]')")
+    else:
+        raise AssertionError("the bot never passed")
     view = http.get(f"/matches/{match_id}", headers={"Authorization": f"Bearer {token}"}).json()
     assert view["state"]["phase"] == "endgame"
     track = find_track(board_of(view), "blue")
