@@ -132,7 +132,8 @@ class TraxGame:
         caption = state.result.detail if state.result else f"Turn {len(state.turns) + 1}: {shown} to move"
         if state.pending is not None:
             caption = f"{state.pending.win.detail} {shown} may use the Mulligan."
-        return board_svg(state.board, caption, state.options.second_colour, won=_won(state))
+        last = frozenset(key_of(x, y) for x, y, _ in state.turns.last.tiles) if state.turns else frozenset()
+        return board_svg(state.board, caption, state.options.second_colour, won=_won(state), last=last)
 
 
 def _won(state: TraxState) -> frozenset[int]:

@@ -165,12 +165,26 @@ function showPreview(svg, button, preview) {
     if (!picture || !button.isConnected) return;
     const small = pictureOf(picture, "");
     for (const label of small.querySelectorAll("text")) label.remove(); // (a picture: the button's name stays the move)
+    closeUp(small);
     small.setAttribute("aria-hidden", "true");
     room.append(small);
     large = pictureOf(picture, `Preview: the board after ${move}, with the plays it forces`);
     large.classList.add("preview");
     if (button.matches(":hover, :focus")) on();
   }).catch(() => {});
+}
+
+/** Frame `svg` on what its drawing marks as the last turn (`data-last`: a Trax tile and its forced plays), if it does. */
+function closeUp(svg) {
+  const marked = [...svg.querySelectorAll("rect[data-last]")].map((el) => ["x", "y", "width", "height"].map((a) => Number(el.getAttribute(a))));
+  if (!marked.length || marked.some((box) => box.some(Number.isNaN))) return;
+  const pad = Math.max(...marked.map(([, , w]) => w)) / 2;
+  const left = Math.min(...marked.map(([x]) => x)) - pad;
+  const top = Math.min(...marked.map(([, y]) => y)) - pad;
+  const right = Math.max(...marked.map(([x, , w]) => x + w)) + pad;
+  const bottom = Math.max(...marked.map(([, y, , h]) => y + h)) + pad;
+  const side = Math.max(right - left, bottom - top); // square, like the button's room
+  svg.setAttribute("viewBox", `${left - (side - (right - left)) / 2} ${top - (side - (bottom - top)) / 2} ${side} ${side}`);
 }
 
 const FEW = 8;
