@@ -132,6 +132,8 @@ _422 = {
     "not_at_table": "The winner named does not play at this table.",
     "draw_not_allowed": "This format needs a winner at every table.",
     "bad_notation": "The move is not written in the game's notation.",
+    "no_preview": "The game shows no previews of moves (its moves touch hidden information).",
+    "not_a_legal_move": "A preview is of one of the caller's legal moves now, as listed; this is not one.",
     "occupied": "There is a piece or tile on that cell already.",
     "not_adjacent": "Trax: the tile must touch a tile on the board.",
     "colour_mismatch": "Trax: the tile's edges do not match its neighbours'.",

@@ -66,6 +66,8 @@ class TraxGame:
     secret_options: ClassVar[tuple[str, ...]] = ()
     pregame_ms: ClassVar[int] = 60_000
     setup_hidden_until_start: ClassVar[bool] = False
+    previews: ClassVar[bool] = True
+    """Its moves touch no hidden information: ``board.svg?after=<move>`` shows a tile's forced plays."""
     summary: ClassVar[str] = ("Two players lay square tiles that each carry a white and a red path; forced tiles follow "
                               "each move. Whoever closes a loop of their colour, or a line spanning 8 squares, wins.")
     time_control: ClassVar[str] = ("One grace: 60 s a move; once a game one move may take up to 10 minutes in all. "
@@ -130,7 +132,8 @@ class TraxGame:
         caption = state.result.detail if state.result else f"Turn {len(state.turns) + 1}: {shown} to move"
         if state.pending is not None:
             caption = f"{state.pending.win.detail} {shown} may use the Mulligan."
-        return board_svg(state.board, caption, state.options.second_colour, won=_won(state))
+        last = frozenset(key_of(x, y) for x, y, _ in state.turns.last.tiles) if state.turns else frozenset()
+        return board_svg(state.board, caption, state.options.second_colour, won=_won(state), last=last)
 
 
 def _won(state: TraxState) -> frozenset[int]:

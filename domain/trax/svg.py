@@ -33,6 +33,7 @@ SECOND_PATHS = {"red": (RED_PATH, None), "black": ("#0a0a0a", "#9a9a9a"), "purpl
 WHITE_PATH = "#f7f3e8"
 WHITE_OUTLINE = "#111111"
 LABEL = "#8a8a8a"
+LAST = "#56b4e9"  # Okabe-Ito sky blue: the last turn's tiles
 WON = "#f0e442"  # Okabe-Ito yellow: the winning loop or line's frame, apart from both paths' colours
 
 
@@ -72,10 +73,12 @@ def _text(x: float, y: float, text: str, size: int, fill: str = LABEL) -> str:
             f'text-anchor="middle" dominant-baseline="central">{escape(text)}</text>')
 
 
-def board_svg(board: Board, caption: str = "", second: str = "red", won: frozenset[int] = frozenset()) -> str:
+def board_svg(board: Board, caption: str = "", second: str = "red", won: frozenset[int] = frozenset(),
+              last: frozenset[int] = frozenset()) -> str:
     """The picture of ``board``, with ``caption`` (e.g. whose turn it is) under it; ``second``: the
     colour the second player's path is drawn in (``red``, ``black`` or ``purple``); ``won``: the
-    cells of the winning loop or line, framed in yellow (``data-win``)."""
+    cells of the winning loop or line, framed in yellow (``data-win``); ``last``: the tiles the last
+    turn put down (its tile and the forced plays), framed dashed in blue (``data-last``)."""
     box = board.box
     columns = box.width + 2 if box else 1
     rows = box.height + 2 if box else 1
@@ -101,6 +104,11 @@ def board_svg(board: Board, caption: str = "", second: str = "red", won: frozens
                 parts.append(_text(x + CELL / 2, y + CELL / 2, f"{column_label(c)}{r}", 11))
             else:
                 parts += _tile(x, y, tile, second)
+    for key in sorted(last):
+        c, r = xy_of(key)[0] - left, xy_of(key)[1] - top
+        parts.append(f'<rect data-last="{column_label(c)}{r}" x="{MARGIN + c * CELL + 1}" y="{MARGIN + r * CELL + 1}" '
+                     f'width="{CELL - 2}" height="{CELL - 2}" fill="none" stroke="{LAST}" stroke-width="2" '
+                     'stroke-dasharray="5 3" pointer-events="none"/>')
     for key in sorted(won):
         c, r = xy_of(key)[0] - left, xy_of(key)[1] - top
         parts.append(f'<rect data-win="{column_label(c)}{r}" x="{MARGIN + c * CELL + 2}" y="{MARGIN + r * CELL + 2}" '

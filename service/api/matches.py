@@ -14,6 +14,7 @@ from domain.match import Abort, Reschedule
 from domain.registry import game_named
 from service.accounts import Caller
 from service.api.deps import actor_of, address_of, problems, require, viewer_of
+from service.api.previews import MOST_MOVE_CHARS, board_after
 from service.api.schemas import Accepted, AnyCommand, CreateMatch, CreateMatches, LegalMoves, MatchView, TurnPlayed
 from service.api.strictness import strict_body
 from service.api.views import LEGAL_MOVES_PAGE, listed, match_view, page_body
@@ -254,14 +255,22 @@ class MatchController(Controller):
 
     @get("/{match_id:str}/board.svg", operation_id="getBoardSvg",
          summary="The board as SVG", media_type="image/svg+xml",
-         responses=problems(400, 401, 404))
+         responses=problems(400, 401, 404, 422))
     async def board(self, match_id: MatchId, services: Services, caller: Caller | None,
                     at: Annotated[int | None, QueryParameter(
                         name="at", required=False, ge=1, le=2**53, schema_extra={"minimum": 1},
-                        description="The board as it stood at this version (a replay's step); now by default.")] = None
+                        description="The board as it stood at this version (a replay's step); now by default.")] = None,
+                    after: Annotated[str | None, QueryParameter(
+                        name="after", required=False, min_length=1, max_length=MOST_MOVE_CHARS,
+                        description="A preview: the board after this legal move of the caller's, not played "
+                                    "(Trax: with the forced plays it sets off). Only games without hidden "
+                                    "information answer it (422 no_preview).")] = None
                     ) -> Response[str]:
         game, state = await services.matches.current(match_id)
         viewer = viewer_of(state, caller)
+        if after is not None:
+            picture = board_after(game, state, viewer, after, services.matches.clock())
+            return Response(content=picture, media_type="image/svg+xml")
         if at is not None and at < state.version:
             game, state = await services.matches.state_at(match_id, at)
         picture = game.svg(state.game, viewer) if may_see_setup(game, state, viewer) else NOT_YET_SVG

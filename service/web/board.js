@@ -9,15 +9,31 @@ const SVG = "http://www.w3.org/2000/svg";
 
 /** Put the SVG text `picture` into `container` (parsed as XML: no script can come with it). */
 export function drawBoard(container, picture) {
-  const parsed = new DOMParser().parseFromString(picture, "image/svg+xml");
-  const svg = parsed.documentElement;
-  if (svg.namespaceURI !== SVG) throw new Error("The board is not an SVG picture.");
-  for (const script of svg.querySelectorAll("script, foreignObject")) script.remove();
+  const svg = parsed(picture);
   // a group, not an image: its cells may be buttons (an image's insides are hidden from screen readers)
   svg.setAttribute("role", "group");
   svg.setAttribute("aria-label", svg.querySelector("title")?.textContent || "The board");
   fill(container, document.importNode(svg, true));
   return container.firstElementChild;
+}
+
+function parsed(picture) {
+  const svg = new DOMParser().parseFromString(picture, "image/svg+xml").documentElement;
+  if (svg.namespaceURI !== SVG) throw new Error("The board is not an SVG picture.");
+  for (const script of svg.querySelectorAll("script, foreignObject")) script.remove();
+  return svg;
+}
+
+/** The SVG text `picture` as a picture only (a preview): nothing in it says it can be clicked. */
+export function pictureOf(picture, label) {
+  const svg = parsed(picture);
+  for (const el of svg.querySelectorAll("[data-cell], [data-move], title")) {
+    if (el.localName === "title") el.remove();
+    else { el.removeAttribute("data-cell"); el.removeAttribute("data-move"); }
+  }
+  svg.setAttribute("role", "img");
+  svg.setAttribute("aria-label", label);
+  return document.importNode(svg, true);
 }
 
 /**
@@ -44,8 +60,13 @@ function cellsOf(move, names) {
  * A move is made by clicking its cells: each click keeps the moves on every cell clicked so far
  * and highlights their other cells; the moves on exactly those cells are offered in `picker`
  * (played at once when it is the only move left). Moves on no cell are offered there too.
+ * `several(cell)`, when given, is offered beside a square's moves: a move of several of them put
+ * together by the page (MonUnrail's builds of 2-3 tiles, see builds.js). `preview(move)`, when
+ * given, answers the board after a move (SVG text): each of a square's moves then shows it small,
+ * and large in place of the board while the move's button is pointed at or focused (Trax: the
+ * tile and the forced plays it sets off).
  */
-export function offerMoves(svg, picker, moves, choose) {
+export function offerMoves(svg, picker, moves, choose, { several, preview } = {}) {
   const cells = new Map([...svg.querySelectorAll("[data-cell]")].map((el) => [el.dataset.cell, el]));
   const names = new Set(cells.keys());
   const onCells = moves.map((m) => ({ move: m, cells: cellsOf(m.move, names) }));
@@ -77,7 +98,11 @@ export function offerMoves(svg, picker, moves, choose) {
       return;
     }
     const exact = left.filter((m) => m.cells.length === chosen.length).map((m) => m.move);
-    fill(picker, h("span", {}, `${chosen.join(", ")}: `), buttons(exact),
+    const choices = buttons(exact);
+    if (preview) for (const button of choices) showPreview(svg, button, preview);
+    fill(picker, h("span", {}, `${chosen.join(", ")}: `), choices,
+      several && exact.length && chosen.length === 1
+        ? h("button", { type: "button", class: "secondary", dataset: { action: "several" }, onclick: () => several(chosen[0]) }, "Several tiles…") : "",
       open.size ? h("span", { class: "muted" }, exact.length ? " or another cell" : ` ${left.length} moves: pick another cell`) : "",
       h("button", { type: "button", class: "secondary", onclick: () => { chosen = []; show(); } }, "Cancel"));
   }
@@ -91,6 +116,18 @@ export function offerMoves(svg, picker, moves, choose) {
     (picker.querySelector("button.move") || svg.querySelector(".legal"))?.focus();
   }
 
+  offerWholeMoves(svg, moves, choose);
+  for (const [name, el] of cells) {
+    el.addEventListener("click", () => pick(name));
+    el.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); pick(name); }
+    });
+  }
+  show();
+}
+
+/** The elements of the drawing that stand for a whole listed move (`data-move="select 2"`, `"pass"`): buttons. */
+export function offerWholeMoves(svg, moves, choose) {
   for (const el of svg.querySelectorAll("[data-move]")) { // a whole move in one element (Deep Sea's "select 2")
     const move = moves.find((m) => m.move === el.dataset.move);
     if (!move) continue;
@@ -103,13 +140,51 @@ export function offerMoves(svg, picker, moves, choose) {
       if ((event.key === "Enter" || event.key === " ") && el.classList.contains("legal-move")) { event.preventDefault(); choose(move); }
     });
   }
-  for (const [name, el] of cells) {
-    el.addEventListener("click", () => pick(name));
-    el.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); pick(name); }
-    });
-  }
-  show();
+}
+
+/** The board after the move of `button`, small in the button and large over the board while pointed at or focused. */
+function showPreview(svg, button, preview) {
+  const move = button.dataset.move;
+  let large = null;
+  const on = () => { // over the board, in its place and size: nothing under the pointer moves
+    if (!large || !svg.isConnected) return;
+    const box = svg.getBoundingClientRect();
+    Object.assign(large.style, { width: `${box.width}px`, height: `${box.height}px` });
+    svg.style.visibility = "hidden";
+    svg.after(large);
+  };
+  const off = () => { large?.remove(); svg.style.visibility = ""; };
+  button.addEventListener("mouseenter", on);
+  button.addEventListener("focus", on);
+  button.addEventListener("mouseleave", off);
+  button.addEventListener("blur", off);
+  button.addEventListener("click", off);
+  const room = h("span", { class: "thumb", "aria-hidden": "true" }); // its room, kept before the picture comes
+  button.prepend(room);
+  preview(move).then((picture) => {
+    if (!picture || !button.isConnected) return;
+    const small = pictureOf(picture, "");
+    for (const label of small.querySelectorAll("text")) label.remove(); // (a picture: the button's name stays the move)
+    closeUp(small);
+    small.setAttribute("aria-hidden", "true");
+    room.append(small);
+    large = pictureOf(picture, `Preview: the board after ${move}, with the plays it forces`);
+    large.classList.add("preview");
+    if (button.matches(":hover, :focus")) on();
+  }).catch(() => {});
+}
+
+/** Frame `svg` on what its drawing marks as the last turn (`data-last`: a Trax tile and its forced plays), if it does. */
+function closeUp(svg) {
+  const marked = [...svg.querySelectorAll("rect[data-last]")].map((el) => ["x", "y", "width", "height"].map((a) => Number(el.getAttribute(a))));
+  if (!marked.length || marked.some((box) => box.some(Number.isNaN))) return;
+  const pad = Math.max(...marked.map(([, , w]) => w)) / 2;
+  const left = Math.min(...marked.map(([x]) => x)) - pad;
+  const top = Math.min(...marked.map(([, y]) => y)) - pad;
+  const right = Math.max(...marked.map(([x, , w]) => x + w)) + pad;
+  const bottom = Math.max(...marked.map(([, y, , h]) => y + h)) + pad;
+  const side = Math.max(right - left, bottom - top); // square, like the button's room
+  svg.setAttribute("viewBox", `${left - (side - (right - left)) / 2} ${top - (side - (bottom - top)) / 2} ${side} ${side}`);
 }
 
 const FEW = 8;

@@ -27,13 +27,67 @@ export function sealed(view) {
   const s = view.state || {};
   if (view.game === "duorail") {
     const open = !!s.endgame && !s.revealed && s.phase === "endgame";
-    const mine = s.my_submission ? `You sealed ${s.my_submission.length ? `a track of ${s.my_submission.length}` : "no track"}.` : "";
+    const mine = s.my_submission ? `You sealed ${s.my_submission.length ? `a track of ${s.my_submission.length} squares` : "no track"}: `
+      + "sealed until the reveal, and you may replace it with another track." : "";
     return { window: open, mine };
   }
   if (view.game === "deepsea") {
     const open = ["action", "routes"].includes(s.phase) || (s.phase === "select" && view.to_move.length > 1);
-    const mine = s.your_action ? `You sealed: ${s.your_action}.` : s.your_routes ? "You sealed your routes." : "";
+    const routes = Object.entries(s.your_routes || {}).flatMap(([board, ships]) =>
+      Object.entries(ships || {}).filter(([, cells]) => cells).map(([ship]) => `board ${board} ${ship}`));
+    const mine = s.your_action ? `You sealed: ${s.your_action} (sealed until the reveal; play another move to replace it).`
+      : routes.length ? `You sealed routes (${routes.join(", ")}): sealed until the reveal; seal another to replace one.` : "";
     return { window: open, mine };
   }
   return { window: false, mine: "" };
 }
+
+/**
+ * How the player draws a line of cells when a listed move stands for one (its command has an empty
+ * list of cells): Duorail's track, for a challenge or the endgame. `{lines: [{label, start,
+ * command(cells)}], hint}`, or null when no listed move is drawn. The cells go where the command
+ * carries them; the server checks the line. Deep Sea Voyage's routes: one line per ship of the
+ * viewer's side (as the drawing's legend lists them) on each board not lost, from the ship's start.
+ */
+export function lineInput(view, legal, svg) {
+  const s = view.state || {};
+  const track = legal.find((m) => m.command?.type === "duorail_submit_track");
+  if (view.game === "duorail" && track) {
+    const command = (cells) => ({ ...track.command, track: cells });
+    if (s.phase === "challenge") {
+      const colour = s.challenge?.colour || "";
+      return { lines: [{ label: `Show this ${colour} track`, closed: true, command }],
+        hint: `Show a ${colour} track: click its squares in order round the loop (Undo, or a second click on the last square, takes one back).` };
+    }
+    return { lines: [{ label: "Seal this track", closed: true, command }],
+      hint: `Draw your ${view.you} track: click its squares in order round the loop. It stays sealed until the reveal; seal another to replace it.` };
+  }
+  const routes = legal.find((m) => m.command?.type === "deepsea_submit_routes");
+  if (view.game === "deepsea" && routes) {
+    const ships = [...svg.querySelectorAll(`[data-side="${view.you}"] [data-ship]`)].map((el) => el.dataset.ship);
+    const lines = (s.boards || []).filter((b) => b.status !== "lost").flatMap((b) => ships.filter((ship) => b.ships[ship]).map((ship) => ({
+      label: `Board ${b.board}, ${ship} ship`, send_label: "Seal this route", start: b.ships[ship], board: b.board, ship,
+      cells: `[data-board="${b.board}"][data-square], [data-board="${b.board}"][data-cell]`,
+      command: (cells) => ({ ...routes.command, routes: { [b.board]: { [ship]: cells } } }),
+    })));
+    const sent = s.your_routes || {};
+    const first = Math.max(0, lines.findIndex((l) => !sent[l.board]?.[l.ship]));
+    return { lines, first, hint: "Draw each ship's route: from its start, click the squares one by one to a dropoff. "
+      + "Each route is sealed until the reveal; sealing another for the same ship replaces it." };
+  }
+  return null;
+}
+
+/**
+ * A move the page may put together from several listed ones: MonUnrail's build of 1-3 tiles
+ * (listed one tile at a time), sent as one `monunrail_build` with the tiles joined by ", ".
+ * `{most, command(tiles)}`, or null.
+ */
+export function severalInput(view, legal) {
+  const build = legal.find((m) => m.command?.type === "monunrail_build");
+  if (view.game !== "monunrail" || !build) return null;
+  return { most: 3, command: (tiles) => ({ ...build.command, tiles: tiles.join(", ") }) };
+}
+
+/** Games whose API answers a preview, `board.svg?after=<move>` (moves that touch no hidden information). */
+export const PREVIEWS = new Set(["trax"]);

@@ -119,6 +119,12 @@ checks.positive_data_acceptance.expected-statuses = {_RULE_422}
 include-name = "POST /webhooks"
 checks.positive_data_acceptance.expected-statuses = {_RULE_422}
 
+# `after=` (a preview) is any move text of at most 100 characters; one that is not the caller's
+# listed legal move, or a game without previews, is a 422 (docs/decisions.md).
+[[operations]]
+include-name = "GET /matches/{{match_id}}/board.svg"
+checks.positive_data_acceptance.expected-statuses = {_RULE_422}
+
 # An account holds at most 50 minted tokens (409 `too_many_tokens`); the fuzzer mints more.
 [[operations]]
 include-name = "POST /accounts/me/tokens"

@@ -46,5 +46,5 @@ def test_select_a_board_and_place_a_pentomino_by_clicking(pages, http, worker):
             placed += 1
         page.wait_for_function(f"() => !({TURN[6:]})")
     assert selected >= 1
-    page.wait_for_function("() => /You sealed|Round 2|single|routes/.test(document.querySelector('main').innerText)")
+    page.wait_for_function("() => /You sealed|Round [2-9]|single|routes/.test(document.querySelector('main').innerText)")
     screenshot(page, "deepsea-sealed")

@@ -1,5 +1,6 @@
 """A person plays a whole Trax match against a level-0 bot by clicking: a cell, then one of the
-tiles the page offers for it; a second browser (no account) watches it live and ends on the same
+tiles the page offers for it (each with its picture, the focused one previewed over the board with
+the plays it forces); a second browser (no account) watches it live and ends on the same
 final board."""
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ def test_a_person_plays_trax_against_a_bot_while_a_spectator_watches(pages, work
     player.keyboard.press("Enter")
     assert player.locator("#picker button.move").all_inner_texts() == ["@0+", "@0/"]
     assert player.evaluate("() => document.activeElement.dataset.move") == "@0+"
+    player.wait_for_selector("#board svg.preview")  # the focused tile's preview over the board (the server's drawing)
+    assert player.locator("#picker button.move .thumb svg").count() == 2  # each choice's picture
     screenshot(player, "trax-choose-a-tile")
     player.keyboard.press("Tab")
     player.keyboard.press("Enter")  # @0/

@@ -18,24 +18,44 @@ async function act(path, ...then) {
   }
 }
 
-/** Names the lobby knows without asking for each match: yours and the built-in bots'. */
+/**
+ * Players' names by account id: the built-in bots' (GET /bots), the challenges' (their
+ * `challenger_name`, `invited_name`), and the seats of match views (GET /matches/{id}), asked for
+ * a few matches at a time whose players the lobby does not know yet. (The match lists carry
+ * account ids only; TODO: ask GET /accounts/{id} once the public profile exists.)
+ */
 const NAMES = new Map();
+const ASKED = new Set(); // matches whose view was asked for already
+const ASK_AT_ONCE = 12;
 function nameOf(id) {
   if (!id) return "open";
   if (id === session.account?.id) return "you";
   return NAMES.get(id) || id;
 }
 
+/** Learn the names of the players of `matches` the lobby does not know, then write them in `main`. */
+async function learnNames(main, matches) {
+  const unknown = matches.filter((m) => !ASKED.has(m.id) && Object.values(m.seats).some((a) => a && !NAMES.has(a)
+    && a !== session.account?.id)).slice(0, ASK_AT_ONCE);
+  for (const m of unknown) ASKED.add(m.id);
+  const views = await Promise.all(unknown.map((m) => api(`/matches/${m.id}`).catch(() => null)));
+  for (const view of views) {
+    for (const seat of Object.values(view?.seats || {})) if (seat.account_id && seat.name) NAMES.set(seat.account_id, seat.name);
+  }
+  for (const el of main.querySelectorAll("[data-account]")) el.textContent = nameOf(el.dataset.account);
+}
+
 /** One match; `turns` (mine, or null for others' matches) says whose turn it is. */
 function matchLine(m, turns = null) {
   const mine = turns && turns.find((t) => t.match_id === m.id);
-  const seats = Object.entries(m.seats).map(([seat, who]) => `${seatLabel(m.game, seat)}: ${nameOf(who)}`);
+  const seats = Object.entries(m.seats).map(([seat, who], i) => [i ? " · " : "", `${seatLabel(m.game, seat)}: `,
+    who ? h("span", { class: "who", dataset: { account: who } }, nameOf(who)) : "open"]);
   return h("li", { class: "match", dataset: { match: m.id } },
     h("a", { href: `#/matches/${m.id}` }, `${GAME_NAMES[m.game] || m.game}`),
     " ", h("span", { class: `status ${m.status}` }, m.status),
     mine ? h("strong", { class: "your-turn" }, ` your turn (${mine.action})`)
       : turns && m.status === "running" ? h("span", {}, " their turn") : "",
-    h("span", { class: "seats" }, " ", seats.join(" · ")),
+    h("span", { class: "seats" }, " ", seats),
     m.result ? h("span", {}, ` — ${m.result.winner ? seatLabel(m.game, m.result.winner) + " won" : "no winner"} (${m.result.reason})`) : "",
     OVER.includes(m.status) ? [" ", h("a", { href: `#/matches/${m.id}/replay` }, "replay")] : "");
 }
@@ -51,6 +71,8 @@ function challengeLine(c, received, refresh) {
     : [h("button", { type: "button", class: "secondary", onclick: async () => {
         if (await act(`/matches/${c.match_id}/cancel`)) refresh();
       } }, "Withdraw")];
+  if (c.challenger_name) NAMES.set(c.challenger, c.challenger_name);
+  if (c.invited_name) NAMES.set(c.invited, c.invited_name);
   const who = received ? `${c.challenger_name || c.challenger} challenges you` : `you challenge ${c.invited_name || c.invited}`;
   return h("li", { class: "challenge", dataset: { match: c.match_id } },
     h("a", { href: `#/matches/${c.match_id}` }, GAME_NAMES[c.game] || c.game), `: ${who} (seat ${seatLabel(c.game, c.seat)}) `,
@@ -70,6 +92,7 @@ export async function show(main) {
       NAMES.size ? [] : api("/bots", { auth: false })]);
     for (const bot of bots) NAMES.set(bot.id, bot.name);
     const parts = [h("h1", {}, "Lobby")];
+    let shown = [];
     if (session.account) {
       const [mine, challenges, turns] = await Promise.all(
         [api("/accounts/me/matches"), api("/accounts/me/challenges"), api("/accounts/me/turns")]);
@@ -79,9 +102,11 @@ export async function show(main) {
         "No one has challenged you."));
       if (challenges.sent.length) parts.push(section("Challenges you sent", challenges.sent.map((c) => challengeLine(c, false, refresh)), ""));
       const active = mine.filter((m) => !OVER.includes(m.status));
+      shown = shown.concat(active);
       parts.push(section("Your matches", active.map((m) => matchLine(m, turns)), "None under way."));
       const open = all.filter((m) => m.status === "waiting" && Object.values(m.seats).includes(null)
         && !Object.values(m.seats).includes(session.account.id));
+      shown = shown.concat(open);
       parts.push(section("Open seats", open.map((m) => {
         const line = matchLine(m);
         line.append(h("button", { type: "button", onclick: async () => {
@@ -94,9 +119,12 @@ export async function show(main) {
         h("a", { href: "#/signup", class: "button" }, "Sign up"), " or ", h("a", { href: "#/signin" }, "sign in"),
         " with your token. Anyone may watch the matches below."));
     }
-    parts.push(section("Live now", all.filter((m) => m.status === "running").map((m) => matchLine(m)), "Nothing is being played."));
-    parts.push(section("Finished", all.filter((m) => m.status === "finished").slice(0, 20).map((m) => matchLine(m)), "Nothing yet."));
+    const live = all.filter((m) => m.status === "running");
+    const finished = all.filter((m) => m.status === "finished").slice(0, 20);
+    parts.push(section("Live now", live.map((m) => matchLine(m)), "Nothing is being played."));
+    parts.push(section("Finished", finished.map((m) => matchLine(m)), "Nothing yet."));
     fill(main, parts);
+    learnNames(main, shown.concat(live, finished)).catch(() => {});
   }
   await refresh();
   if (session.account) {

@@ -5,7 +5,9 @@
 import { api, session, stream, text } from "../api.js";
 import { drawBoard, freeze, offerMoves } from "../board.js";
 import { clock, fill, h, notice } from "../dom.js";
-import { GAME_NAMES, moveText, sealed, seatLabel } from "../games.js";
+import { drawLine, stopDrawing } from "../drawing.js";
+import { composeBuild } from "../builds.js";
+import { GAME_NAMES, lineInput, moveText, PREVIEWS, sealed, seatLabel, severalInput } from "../games.js";
 
 const OVER = ["finished", "aborted"];
 
@@ -62,7 +64,8 @@ export async function show(main, id) {
     refocus = els.board.contains(document.activeElement) || els.picker.contains(document.activeElement);
     loading++; // a refresh under way shows the board before this move: let it go
     freeze(els.board.firstElementChild, els.picker);
-    notice(`You played ${move.move}.`);
+    stopDrawing(els.board.firstElementChild);
+    notice(move.line ? `You sent ${move.move.split(":")[0].toLowerCase()}.` : `You played ${move.move}.`);
     return send(`/matches/${id}/commands?expected_version=${view.version}`, move.command);
   }
 
@@ -109,7 +112,7 @@ export async function show(main, id) {
       if (Object.values(view.seats).some((s) => !s.account_id)) return "Waiting for an opponent to take the open seat";
       return "Waiting for both players to be ready";
     }
-    if (view.status === "pregame") return "About to start";
+    if (view.status === "pregame") return view.you && view.priority === view.you ? "Choose the seat you play" : "About to start";
     if (view.you && view.to_move.includes(view.you)) return "Your turn";
     if (!view.to_move.length) return "Waiting for the game to go on";
     return `${view.to_move.map((s) => seatLabel(view.game, s)).join(" and ")} to move`;
@@ -122,6 +125,7 @@ export async function show(main, id) {
     h("span", { class: `chip seat-${seat}` }), h("strong", {}, seatLabel(view.game, seat)), " ",
     s.name || s.account_id || h("em", {}, "open"), seat === view.you ? " (you)" : "",
     seal.window && !view.to_move.includes(seat) ? h("span", { class: "sealed" }, "sealed") : "",
+    seal.window && seat === view.you && seal.mine ? h("span", { class: "sealed", title: seal.mine }, "sealed, replaceable") : "",
     h("span", { class: "clock", id: `clock-${seat}` }, clockText(view, seat, serverNow())))));
   }
 
@@ -147,8 +151,9 @@ export async function show(main, id) {
     const mine = ++loading;
     const next = await api(`/matches/${id}`);
     const picture = await text(`/matches/${id}/board.svg`);
-    const myTurn = next.you && next.to_move.includes(next.you) && next.status === "running";
-    const legal = myTurn ? await legalMoves() : [];
+    const choosing = next.you && next.status === "pregame" && next.priority === next.you; // the priority seat picks its seat
+    const legal = (next.you && next.to_move.includes(next.you) && next.status === "running") || choosing ? await legalMoves() : [];
+    const myTurn = legal.length > 0;
     if (mine !== loading) return; // a newer refresh is on its way
     if (view && next.version === view.version && !force) return; // nothing new: the board stays as it is (a tile being chosen)
     view = next;
@@ -161,8 +166,24 @@ export async function show(main, id) {
     els.board.dataset.status = view.status;
     els.result.textContent = resultText(view);
     els.sealed.textContent = sealed(view).mine;
-    if (myTurn && !sending) {
-      offerMoves(svg, els.picker, legal, play);
+    const line = myTurn && !sending ? lineInput(view, legal, svg) : null;
+    if (line) {
+      drawLine(svg, els.picker, { hint: line.hint, first: line.first, loose: legal, choose: play, lines: line.lines.map((l) => ({
+        ...l, send: (cells) => play({ move: `${l.label}: ${cells.join(" ")}`, line: true, command: l.command(cells) }) })) });
+      if (refocus) svg.querySelector(".drawing")?.focus();
+      refocus = false;
+    } else if (myTurn && !sending) {
+      const build = severalInput(view, legal);
+      const several = build && ((cell) => {
+        freeze(svg, els.picker);
+        const stop = composeBuild(svg, els.picker, { cell, most: build.most,
+          send: (tiles) => { stop(); play({ move: tiles.join(", "), command: build.command(tiles) }); },
+          cancel: () => { stop(); refresh(true); } });
+      });
+      const version = view.version;
+      const preview = PREVIEWS.has(view.game) && ((move) => (version === view.version
+        ? text(`/matches/${id}/board.svg?after=${encodeURIComponent(move)}`) : Promise.resolve(null)));
+      offerMoves(svg, els.picker, legal, play, { several, preview });
       if (refocus) (svg.querySelector(".legal") || els.picker.querySelector("button"))?.focus();
       refocus = false;
     } else fill(els.picker);

@@ -131,3 +131,24 @@ def test_the_winning_loop_is_framed_in_the_drawing_and_nothing_before():
     assert state.result.reason == "loop"
     root = ElementTree.fromstring(TRAX.svg(state, Viewer()))
     assert sorted(e.get("data-win") for e in root.iter() if e.get("data-win")) == ["A1", "A2", "B1", "B2"]
+
+
+def test_the_last_turns_tiles_are_framed_in_the_drawing():
+    """The tiles the last turn put down, its forced plays with it, are marked ``data-last`` (the web
+    client's previews show that part of the board in each tile's button)."""
+    from xml.etree import ElementTree
+
+    from domain.game import Context, Viewer
+    from domain.trax import TRAX
+    from domain.trax.rules import begin, decide, evolve, initial
+    from domain.trax.state import Play
+
+    state = begin(initial(None, seed=0), at=0)
+    assert 'data-last="' not in TRAX.svg(state, Viewer())
+    for seat, move in (("white", "@0/"), ("red", "B1\\"), ("white", "A2\\")):
+        for event in decide(state, Play(move), Context(now=0, seat=seat)):
+            state = evolve(state, event)
+        root = ElementTree.fromstring(TRAX.svg(state, Viewer()))
+        marked = [e.get("data-last") for e in root.iter() if e.get("data-last")]
+        assert len(marked) == len(state.turns.last.tiles) >= 1
+    assert len(marked) == 2  # A2\\ and the tile it forced
