@@ -283,8 +283,12 @@ def check(deployment: Deployment, client: Client, counts: Counts, ids: dict[str,
     views = wait_over(client, every, 180)
     counts.matches.update({group: len(group_ids) for group, group_ids in ids.items()})
     counts.unfinished = len(set(every) - set(views))
-    counts.problems += [f"unfinished: {i} ({client.call('GET', f'/matches/{i}').json()['status']})"
-                        for i in set(every) - set(views)]
+    for match_id in set(every) - set(views):
+        view = client.call("GET", f"/matches/{match_id}").json()
+        group = next(g for g, group_ids in ids.items() if match_id in group_ids)
+        last = client.call("GET", f"/matches/{match_id}/events").json()["events"][-1:]
+        counts.problems.append(f"unfinished {group} match {match_id}: {view['status']} v{view['version']}, "
+                               f"to move {view.get('to_move')}, seats {view.get('seats')}, last event {last}")
     for match_id in every:
         events = client.call("GET", f"/matches/{match_id}/events").json()["events"]
         versions = [e["version"] for e in events]
