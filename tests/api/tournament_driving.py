@@ -1,0 +1,67 @@
+"""Helpers of the tournament tests: a server with small tournament limits, organizers and players the
+test creates, games the test plays to their end (ready, ready, resign), an SSE reader."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterator
+
+import httpx
+import msgspec
+import pytest
+
+from tests.conftest import LiveServer
+
+LIMITS = dict(tournament_max_players=6, tournament_max_rounds=5, tournament_max_span_days=1,
+              tournament_open_registrations=2, sse_keepalive_s=0.2, webhook_allow_private=True)
+
+
+@pytest.fixture(scope="module")
+def api(settings) -> Iterator[httpx.Client]:
+    """A server with small tournament limits (:data:`LIMITS`), quick keep-alives, and webhooks
+    that may aim at 127.0.0.1 (never delivered: no worker runs in these tests)."""
+    server = LiveServer(msgspec.structs.replace(settings, **LIMITS)).start()
+    with httpx.Client(base_url=server.url, timeout=30) as client:
+        yield client
+    server.stop()
+
+
+class Person:
+    def __init__(self, api: httpx.Client, admin_headers: dict | None = None, organizer: bool = False):
+        body = {"name": f"{'org' if organizer else 'pl'}{secrets.token_hex(4)}", "organizer": organizer}
+        r = api.post("/accounts", json=body, headers=admin_headers if organizer else None)
+        assert r.status_code == 201, r.text
+        self.id, self.name = r.json()["id"], body["name"]
+        self.headers = {"Authorization": f"Bearer {r.json()['token']}"}
+
+
+def game_of(view: dict, round: int, player: str) -> dict:
+    return next(g for g in view["rounds"][round - 1]["games"] if player in g["players"])
+
+
+def play(api: httpx.Client, match_id: str, winner: Person, loser: Person) -> None:
+    """Both ready, then the loser resigns."""
+    for who in (winner, loser):
+        r = api.post(f"/matches/{match_id}/ready", headers=who.headers)
+        assert r.status_code == 200, r.text
+    r = api.post(f"/matches/{match_id}/resign", headers=loser.headers)
+    assert r.status_code == 200, r.text
+
+
+def messages(response: httpx.Response, until: str = "tournament_ended", most: int = 50) -> list[dict]:
+    """The SSE messages of an open stream (keep-alive comments counted apart), up to the first of
+    type ``until`` or the end of the stream."""
+    found, message = [], {}
+    for line in response.iter_lines():
+        if line.startswith(":"):
+            continue
+        if not line:
+            if message:
+                found.append(message)
+                if message.get("event") == until or len(found) >= most:
+                    return found
+            message = {}
+            continue
+        field, _, value = line.partition(": ")
+        message[field] = value
+    return found
