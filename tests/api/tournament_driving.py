@@ -52,7 +52,7 @@ def messages(response: httpx.Response, until: str = "tournament_ended", most: in
     """The SSE messages of an open stream (keep-alive comments counted apart), up to the first of
     type ``until`` or the end of the stream."""
     found, message = [], {}
-    for line in response.iter_lines():
+    for line in lines_of(response):
         if line.startswith(":"):
             continue
         if not line:
@@ -65,3 +65,10 @@ def messages(response: httpx.Response, until: str = "tournament_ended", most: in
         field, _, value = line.partition(": ")
         message[field] = value
     return found
+
+
+def lines_of(response: httpx.Response):
+    """The lines of an open stream, read once however many readers take turns at them."""
+    if not hasattr(response, "sse_lines"):
+        response.sse_lines = response.iter_lines()  # type: ignore[attr-defined]
+    return response.sse_lines  # type: ignore[attr-defined]
