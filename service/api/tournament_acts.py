@@ -99,7 +99,7 @@ class TournamentActController(Controller):
 
     @post("/pause", operation_id="pauseTournament", status_code=200,
           summary="Pause the tournament: no new round starts (organizers)",
-          responses=problems(400, 401, 403, 404, 409))
+          responses=problems(400, 401, 403, 404, 409, 422))
     async def pause(self, tournament_id: TournamentId, services: Services, caller: Caller | None) -> TournamentView:
         """Matches being played go on and their results are recorded; the next round is paired
         when the open one is complete, but its matches are created only on resume."""
@@ -107,14 +107,14 @@ class TournamentActController(Controller):
         return tournament_view(await _acts(services).pause(tournament_id, True), owner=True)
 
     @post("/resume", operation_id="resumeTournament", status_code=200,
-          summary="Resume a paused tournament (organizers)", responses=problems(400, 401, 403, 404, 409))
+          summary="Resume a paused tournament (organizers)", responses=problems(400, 401, 403, 404, 409, 422))
     async def resume(self, tournament_id: TournamentId, services: Services, caller: Caller | None) -> TournamentView:
         """A round waiting is created at once: on a schedule, at its planned time if that is still
         to come, else starting at once."""
         await _organizer(services, tournament_id, caller)
         return tournament_view(await _acts(services).pause(tournament_id, False), owner=True)
 
-    @post("/replacements", operation_id="replaceTournamentPlayer", status_code=200,
+    @post("/replacements", operation_id="createTournamentReplacement", status_code=200,
           summary="Replace a player by another account (organizers)",
           responses=problems(400, 401, 403, 404, 409, 422))
     async def replace(self, request: Request, tournament_id: TournamentId, data: Replacement, services: Services,
@@ -126,7 +126,7 @@ class TournamentActController(Controller):
         stored = await _acts(services).replace(tournament_id, data.player, data.replaced_by, by=organizer.id)
         return tournament_view(stored, owner=True)
 
-    @post("/corrections", operation_id="correctTournamentResult", status_code=200,
+    @post("/corrections", operation_id="createTournamentCorrection", status_code=200,
           summary="Correct a recorded result (organizers)", responses=problems(400, 401, 403, 404, 409, 422))
     async def correct(self, request: Request, tournament_id: TournamentId, data: Correction, services: Services,
                       caller: Caller | None) -> TournamentView:
