@@ -63,7 +63,7 @@
   has n-1, twice that doubled).
 - ``TOURNAMENT_MAX_SPAN_DAYS``: days a tournament's schedule may span, first round to last (default 90).
 - ``TOURNAMENT_OPEN_REGISTRATIONS``: tournaments an organizer may have open for sign-up at once (default 10).
-- ``TOURNAMENT_EVENTS_KEPT``: events a tournament's stream keeps, about (default 10000; older ones are
+- ``TOURNAMENT_EVENTS_KEPT``: events a tournament's stream keeps (default 10000; older ones are
   trimmed, and a stream resumed from before them starts again with the whole tournament).
 """
 

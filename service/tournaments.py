@@ -50,7 +50,7 @@ _SWAP = """
 if (redis.call('HGET', KEYS[1], 'v') or '0') ~= ARGV[1] then return 0 end
 redis.call('HSET', KEYS[1], 'v', ARGV[2], 'doc', ARGV[3])
 for i = 5, #ARGV do
-  redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[4], ARGV[2] .. '-' .. (i - 5), 'e', ARGV[i])
+  redis.call('XADD', KEYS[2], 'MAXLEN', ARGV[4], ARGV[2] .. '-' .. (i - 5), 'e', ARGV[i])
 end
 return 1
 """

@@ -128,3 +128,27 @@ def test_the_organizers_webhooks_are_queued_for_each_tournament_event(api, admin
     assert by_event["tournament_result"]["data"]["winner"] == winner.id
     assert by_event["tournament_ended"]["data"]["winner"] == winner.id and by_event["tournament_ended"]["event_id"] == "3-1"
     assert len({b["delivery_id"] for b in bodies}) == 4
+
+
+def test_a_resume_point_older_than_the_events_kept_starts_with_the_state(api, admin_headers):  # noqa: F811
+    org, a = Person(api, admin_headers, organizer=True), Person(api)
+    body = {"name": "churn", "format": "round_robin", "game": "trax", "registration": True}
+    tid = api.post("/tournaments", json=body, headers=org.headers).json()["id"]
+    for _ in range(12):  # 24 events, 2-0 (joined) to 25-0 (left); the last 20 are kept, from 6-0 on
+        api.post(f"/tournaments/{tid}/players/me", headers=a.headers)
+        api.delete(f"/tournaments/{tid}/players/me", headers=a.headers)
+    with api.stream("GET", f"/tournaments/{tid}/stream", headers={"Last-Event-ID": "6-0"}) as kept:
+        first = messages(kept, most=1)[0]
+        assert (first["event"], first["id"]) == ("player_left", "7-0")
+    with api.stream("GET", f"/tournaments/{tid}/stream", headers={"Last-Event-ID": "4-0"}) as lost:
+        first = messages(lost, most=1)[0]  # 5-0 is gone
+        assert (first["event"], first["id"]) == ("state", "25")
+
+
+def test_an_account_holds_at_most_max_streams_open(api, admin_headers):  # noqa: F811
+    org, a, b, viewer = Person(api, admin_headers, organizer=True), Person(api), Person(api), Person(api)
+    url = f"/tournaments/{two_player_cup(api, org, a, b)['id']}/stream"
+    with api.stream("GET", url, headers=viewer.headers) as first, api.stream("GET", url, headers=viewer.headers) as second:
+        assert first.status_code == second.status_code == 200
+        third = api.get(url, headers=viewer.headers)
+        assert third.status_code == 429 and third.json()["code"] == "too_many_streams"

@@ -13,13 +13,15 @@ import pytest
 from tests.conftest import LiveServer
 
 LIMITS = dict(tournament_max_players=6, tournament_max_rounds=5, tournament_max_span_days=1,
-              tournament_open_registrations=2, sse_keepalive_s=0.2, webhook_allow_private=True)
+              tournament_open_registrations=2, tournament_events_kept=20, sse_keepalive_s=0.2,
+              webhook_allow_private=True, max_streams=2)
 
 
 @pytest.fixture(scope="module")
 def api(settings) -> Iterator[httpx.Client]:
-    """A server with small tournament limits (:data:`LIMITS`), quick keep-alives, and webhooks
-    that may aim at 127.0.0.1 (never delivered: no worker runs in these tests)."""
+    """A server with small tournament limits (:data:`LIMITS`: 20 events kept, 2 streams an account),
+    quick keep-alives, and webhooks that may aim at 127.0.0.1 (never delivered: no worker runs in
+    these tests)."""
     server = LiveServer(msgspec.structs.replace(settings, **LIMITS)).start()
     with httpx.Client(base_url=server.url, timeout=30) as client:
         yield client
@@ -48,13 +50,18 @@ def play(api: httpx.Client, match_id: str, winner: Person, loser: Person) -> Non
     assert r.status_code == 200, r.text
 
 
-def messages(response: httpx.Response, until: str = "tournament_ended", most: int = 50) -> list[dict]:
-    """The SSE messages of an open stream (keep-alive comments counted apart), up to the first of
-    type ``until`` or the end of the stream."""
-    found, message = [], {}
+def messages(response: httpx.Response, until: str = "tournament_ended", most: int = 50,
+             silence: int = 50) -> list[dict]:
+    """The SSE messages of an open stream, up to the first of type ``until``, the ``most``-th, the
+    end of the stream, or ``silence`` keep-alive comments in a row (10 s at the test server's 0.2 s)."""
+    found, message, quiet = [], {}, 0
     for line in lines_of(response):
         if line.startswith(":"):
+            quiet += 1
+            if quiet >= silence:
+                return found
             continue
+        quiet = 0
         if not line:
             if message:
                 found.append(message)
