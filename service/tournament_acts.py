@@ -119,17 +119,17 @@ class TournamentActs:
                                            names={**stored.names, **names}), []
         return await self.tournaments.update(tournament_id, change)
 
-    async def leave(self, tournament_id: str, player: str) -> StoredTournament:
-        """Leave the sign-up list, or, once the tournament started, withdraw: the player forfeits
-        the rest (its match being played is resigned)."""
+    async def leave(self, tournament_id: str, player: str, by: str) -> StoredTournament:
+        """``player`` leaves the sign-up list, or, once the tournament started, withdraws: it
+        forfeits the rest (its match being played is resigned). ``by``: the player or the organizer."""
         stored = await self.tournaments.get(tournament_id)
         if stored.tournament is not None:
-            return await self.withdraw(tournament_id, player, by=player)
+            return await self.withdraw(tournament_id, player, by=by)
 
         async def change(stored: StoredTournament):
             self._open_for_sign_up(stored)
             if player not in stored.registered:
-                raise WrongState("not_registered", "You are not signed up for this tournament.")
+                raise WrongState("not_registered", f"{player} is not signed up for this tournament.")
             return msgspec.structs.replace(stored, registered=tuple(p for p in stored.registered if p != player),
                                            names={k: v for k, v in stored.names.items() if k != player}), []
         return await self.tournaments.update(tournament_id, change)

@@ -76,16 +76,16 @@ class TournamentActController(Controller):
             responses=problems(400, 401, 403, 404, 409, 422))
     async def leave(self, tournament_id: TournamentId, player: PlayerId, services: Services,
                     caller: Caller | None) -> TournamentView:
-        """``player``: ``me`` (or your own id); an organizer may withdraw any player. Before the start
+        """``player``: ``me`` (or your own id); an organizer may remove any player. Before the start
         the player leaves the sign-up list; after it, it withdraws: its game being played is lost
         by forfeit (its match resigned), and so is every later game (Swiss: it is paired no more).
         It keeps its place in the standings, marked ``withdrawn``."""
         account = require(caller, "play")
         if player in ("me", account.id):
-            stored = await _acts(services).leave(tournament_id, account.id)
+            stored = await _acts(services).leave(tournament_id, account.id, by=account.id)
         else:
             organizer = await _organizer(services, tournament_id, caller)
-            stored = await _acts(services).withdraw(tournament_id, player, by=organizer.id)
+            stored = await _acts(services).leave(tournament_id, player, by=organizer.id)
         return tournament_view(stored, owner=organizes(stored.organizer, actor_of(caller)))
 
     @post("/start", operation_id="startTournament", status_code=200,
