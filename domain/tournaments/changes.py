@@ -4,13 +4,13 @@ a recorded result is corrected. Each returns a new value; a refusal changes noth
 >>> from domain.tournaments.core import create, record
 >>> t = withdraw(create("round_robin", ["a", "b", "c", "d"], seed=1), "d")
 >>> t.rounds[0].results  # d's open game is lost by forfeit
-(Result(table=1, winner='a', forfeit=True),)
+(Result(table=2, winner='c', forfeit=True),)
 >>> t = replace(t, "b", "e")
->>> t.players, t.rounds[0].pairings[1].seats
-(('a', 'e', 'c', 'd'), ('c', 'e'))
->>> t = correct(record(t, 1, 2, "c"), 1, 2, None, by="referee", at=1700000000000)
+>>> t.players, t.rounds[0].pairings[0].seats
+(('a', 'e', 'c', 'd'), ('a', 'e'))
+>>> t = correct(record(t, 1, 1, "a"), 1, 1, None, by="referee", at=1700000000000)
 >>> t.corrections[0]
-Correction(round=1, table=2, previous='c', winner=None, by='referee', at=1700000000000)
+Correction(round=1, table=1, previous='a', winner=None, by='referee', at=1700000000000)
 """
 
 from __future__ import annotations

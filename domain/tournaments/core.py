@@ -2,7 +2,7 @@
 
 >>> t = create("round_robin", ["a", "b", "c", "d"], seed=1)
 >>> [p.seats for p in pairings(t)]
-[('a', 'd'), ('c', 'b')]
+[('a', 'b'), ('d', 'c')]
 >>> t = record(record(t, 1, 1, "a"), 1, 2, None)
 >>> advance(t).rounds[-1].number
 2
@@ -13,7 +13,7 @@ from __future__ import annotations
 import msgspec
 
 from domain.errors import InvalidCommand, WrongState
-from domain.tournaments.swiss import swiss_round
+from domain.tournaments.swiss import first_seat, history, swiss_round
 from domain.tournaments.values import (
     FORMATS, Bye, Pairing, Result, Round, Tournament, resolved, withdrawn,
 )
@@ -66,7 +66,7 @@ def next_round(t: Tournament) -> Round:
     view = resolved(t)
     out = withdrawn(t)
     if t.format == "round_robin":
-        games, byes = _rr_round(t.players, number, t.double)
+        games, byes = _rr_round(view)
     elif t.format == "single_elimination":
         games, byes = _se_round(view)
     else:
@@ -83,38 +83,45 @@ def next_round(t: Tournament) -> Round:
     return Round(number, pairs, tuple(Bye(number, b) for b in byes), tuple(results))
 
 
-def _rr_round(players, number, double):
-    """Circle method: the first entry stays, the others rotate; ``None`` pads an odd count."""
-    ring = list(players) + ([None] if len(players) % 2 else [])
-    m = len(ring)
-    single = m - 1
-    k = (number - 1) % single
-    swap = number > single
-    rest = ring[1:]
-    rest = rest[-k:] + rest[:-k] if k else rest
-    order = [ring[0]] + rest
-    games, byes = [], []
-    for i in range(m // 2):
-        a, b = order[i], order[m - 1 - i]
-        if a is None or b is None:
-            byes.append(a if b is None else b)
-            continue
-        if (k + i) % 2:  # alternate who sits first
-            a, b = b, a
-        games.append((b, a) if swap else (a, b))
-    return games, byes
+def _rr_round(t: Tournament):
+    """Round ``r`` (from 0) of ``N`` (odd) players, indexed by seed: player ``r`` rests and
+    ``r+k`` meets ``r-k`` (mod ``N``, ``k = 1 .. N//2``), ``r-k`` first when ``k`` is odd -- so every
+    player alternates seats, its rest included. An even count: the first seed is fixed and meets
+    the resting player ``r``, sitting first when ``r`` is even (one double seat per player). A
+    double round robin's second cycle plays the first's rounds backwards with every game's seats
+    swapped: the seat balance retraces the first cycle's, within one throughout."""
+    players, number = t.players, len(t.rounds) + 1
+    fixed = players[0] if len(players) % 2 == 0 else None
+    ring = list(players[1:] if fixed else players)
+    n = len(ring)
+    if number > n:  # the second cycle: the first backwards, so the seats still alternate
+        earlier = t.rounds[2 * n - number]
+        return [(p.seats[1], p.seats[0]) for p in earlier.pairings], [b.player for b in earlier.byes]
+    r = number - 1
+    games = []
+    if fixed:
+        games.append((fixed, ring[r]) if r % 2 == 0 else (ring[r], fixed))
+    for k in range(1, n // 2 + 1):
+        up, down = ring[(r + k) % n], ring[(r - k) % n]
+        games.append((down, up) if k % 2 else (up, down))
+    return games, ([] if fixed else [ring[r]])
 
 
 def _se_round(t: Tournament):
+    """Best seed against worst; the first seat to who sat first less often (``first_seat``)."""
+    seeds = {p: i for i, p in enumerate(t.players)}
     if not t.rounds:
         size = 1 << (len(t.players) - 1).bit_length()
         nbyes = size - len(t.players)
-        byes, rest = list(t.players[:nbyes]), list(t.players[nbyes:])
-        return [(rest[i], rest[-1 - i]) for i in range(len(rest) // 2)], byes
-    last = t.rounds[-1]
-    alive = [b.player for b in last.byes] + [r.winner for r in sorted(last.results, key=lambda r: r.table)]
-    alive.sort(key=t.players.index)
-    return [(alive[i], alive[-1 - i]) for i in range(len(alive) // 2)], []
+        alive, byes = list(t.players[nbyes:]), list(t.players[:nbyes])
+    else:
+        last = t.rounds[-1]
+        alive = [b.player for b in last.byes] + [r.winner for r in sorted(last.results, key=lambda r: r.table)]
+        alive.sort(key=seeds.get)
+        byes = []
+    balance = history(t)[1]
+    number = len(t.rounds) + 1
+    return [first_seat(alive[i], alive[-1 - i], balance, number, seeds) for i in range(len(alive) // 2)], byes
 
 
 # ---------------------------------------------------------------- commands

@@ -66,7 +66,7 @@ def test_in_single_elimination_the_opponent_of_a_withdrawn_player_goes_through()
     t = withdraw(t, "p02")  # its open game is lost by forfeit
     assert t.rounds[0].results[-1].winner == "p01" and t.rounds[0].results[-1].forfeit
     t = advance(t)
-    assert [p.seats for p in pairings(t)] == [("p00", "p01")]
+    assert [set(p.seats) for p in pairings(t)] == [{"p00", "p01"}]
     assert t.rounds[1].results[0].winner == "p01" and t.rounds[1].results[0].forfeit
     t = advance(t)
     assert winner(t) == "p01"
@@ -74,7 +74,7 @@ def test_in_single_elimination_the_opponent_of_a_withdrawn_player_goes_through()
 
 def test_a_replacement_takes_the_place_points_and_later_games():
     t = create("round_robin", players(4), seed=1)
-    (first, second) = pairings(t)
+    first = pairings(t)[0]
     t = record(t, 1, first.table, first.seats[0])
     old = first.seats[0]
     t = replace(t, old, "new")
