@@ -12,9 +12,14 @@ import msgspec
 from rq import Queue
 
 from service.queues import WEBHOOKS
+from service.tournament_events import TournamentEvent
 from service.tournaments import Tournaments, events_key
 from service.visibility import Actor
+from service.webhook_delivery import deliver
+from service.webhook_targets import Destinations
+from service.webhooks import TournamentNotification, Webhook
 from service.wiring import connect
+from tests.api.test_webhooks import Receiver, verified
 from tests.api.tournament_driving import Person, api, lines_of, messages, play  # noqa: F401 (api: a fixture)
 
 ADMIN = Actor(account="a_admin", organizer=True, admin=True)
@@ -152,3 +157,15 @@ def test_an_account_holds_at_most_max_streams_open(api, admin_headers):  # noqa:
         assert first.status_code == second.status_code == 200
         third = api.get(url, headers=viewer.headers)
         assert third.status_code == 429 and third.json()["code"] == "too_many_streams"
+
+
+def test_a_tournament_delivery_is_posted_signed_like_a_match_one():
+    receiver = Receiver()
+    webhook = Webhook(id="wh_t", url=receiver.url, events=["tournament_result"], secret="whsec_t", created_at=1)
+    event = TournamentEvent(type="result", at=5, round=1, table=1, match_id="t1-r1-t1", winner="a_1")
+    body = msgspec.json.encode(TournamentNotification(delivery_id="d1", event="tournament_result", tournament_id="t1",
+                                                      event_id="3-0", at=5, data=event))
+    assert asyncio.run(deliver(webhook, body, Destinations(True, 3), timeout_s=5, now=7)) == 204
+    headers, received = receiver.received[0]
+    assert received == body and verified("whsec_t", headers, received)["data"]["winner"] == "a_1"
+    assert (headers["X-Webhook-Event"], headers["X-Webhook-Delivery"]) == ("tournament_result", "d1")
