@@ -12,7 +12,8 @@ are the pure :mod:`domain.tournaments`; the match of round ``r``, table ``n`` ha
 round's matches (not while paused), record the results of the matches that ended, advance when the
 round is complete. It runs when a tournament match ends (the service is a match listener) and on
 every read, so a call lost in a crash is made up later; running it twice, or in two processes at
-once, changes nothing more. Sign-up and the organizer's acts are :mod:`service.tournament_acts`.
+once, changes nothing more. Sign-up and the organizer's acts are :mod:`service.tournament_acts`;
+reading the event streams :mod:`service.tournament_event_stream`.
 """
 
 from __future__ import annotations
@@ -34,18 +35,15 @@ from domain.match import OVER, MatchState
 from domain.registry import game_named
 from domain.tournaments import Tournament, create
 from domain.tournaments.matches import SeatRule, record_results, seating
-from service.appends import Waiters
 from service.matches import MatchService, NewMatch, now_ms
 from service.problems import NotFound
-from service.redis_pipe import options_of
 from service.settings import Settings
 from service.tournament_events import TournamentEvent, events_between, match_id_for
+from service.tournament_event_stream import CHANNEL, TournamentStream, events_key
 
 log = logging.getLogger(__name__)
 Millis = Annotated[int, msgspec.Meta(ge=0, le=lifecycle.MAX_SCHEDULE_MS)]
 MATCH_ID = re.compile(r"(t[0-9a-f]{12})-r\d+-t\d+")
-CHANNEL = "tournament-events"
-"""Each change with events publishes the tournament's id here, to wake its streams' readers."""
 _SWAP = """
 if (redis.call('HGET', KEYS[1], 'v') or '0') ~= ARGV[1] then return 0 end
 redis.call('HSET', KEYS[1], 'v', ARGV[2], 'doc', ARGV[3])
@@ -104,10 +102,6 @@ def doc_key(tournament_id: str) -> str:
     return f"tournament:{{{tournament_id}}}"
 
 
-def events_key(tournament_id: str) -> str:
-    return f"tournament-events:{{{tournament_id}}}"
-
-
 def changes(old: StoredTournament | None, new: StoredTournament, now: int) -> list[TournamentEvent]:
     """The events the change from ``old`` to ``new`` made (see :mod:`service.tournament_events`)."""
     before = set(old.registered) if old else set()
@@ -132,7 +126,8 @@ class Tournaments:
         self.listeners = listeners or []
         """Told each change's events (with their stream ids) after the change is stored: webhooks."""
         self._swap = redis.register_script(_SWAP)
-        self.waiters = Waiters(options_of(redis), CHANNEL)  # told nothing but "look again"
+        self.stream = TournamentStream(redis, self.settings.tournament_events_kept)
+        """Reads the tournaments' event streams."""
 
     async def create(self, stored: StoredTournament) -> StoredTournament:
         """Store a new tournament (checked by :mod:`service.tournament_acts`) and create its first
@@ -283,44 +278,8 @@ class Tournaments:
                     log.exception("tournament %s: a listener failed on version %s", new.id, new.version)
         return bool(stored)
 
-    async def events(self, tournament_id: str, start: str, count: int = 200) -> list[tuple[str, bytes]]:
-        """The stream's events from ``start`` (an ``XRANGE`` start: ``(`` before an id excludes
-        it), at most ``count``: (id, encoded :class:`TournamentEvent`)."""
-        entries = await self.redis.xrange(events_key(tournament_id), start, "+", count=count)
-        return [(entry_id.decode(), fields[b"e"]) for entry_id, fields in entries]
-
-    async def wait_events(self, tournament_id: str, start: str, timeout_ms: int) -> list[tuple[str, bytes]]:
-        """:meth:`events`, waiting up to ``timeout_ms`` for the first (holding no Redis connection
-        meanwhile: each change publishes the tournament's id on :data:`CHANNEL`)."""
-        return await self.waiters.wait(tournament_id, lambda: self.events(tournament_id, start), timeout_ms)
-
-    async def trimmed_before(self, tournament_id: str, start: str) -> bool:
-        """Whether events after ``start`` may have been trimmed from the stream (it is full and its
-        oldest event comes after ``start``)."""
-        key = events_key(tournament_id)
-        if await self.redis.xlen(key) < self.settings.tournament_events_kept:
-            return False
-        oldest = await self.redis.xrange(key, "-", "+", count=1)
-        return bool(oldest) and _id_after(oldest[0][0].decode(), start)
-
     async def close(self) -> None:
-        await self.waiters.close()
-
-
-def _id_after(entry_id: str, start: str) -> bool:
-    """Whether the stream id ``entry_id`` lies after the ``XRANGE`` start ``start`` (so the events
-    between were trimmed).
-
-    >>> _id_after("5-0", "(3-1"), _id_after("5-0", "5-0"), _id_after("5-0", "(5-0")
-    (True, False, False)
-    """
-    exclusive = start.startswith("(")
-    key = lambda i: tuple(int(x) for x in i.lstrip("(").split("-"))  # noqa: E731
-    return key(entry_id) > key(start) if not exclusive else key(entry_id) > _next(key(start))
-
-
-def _next(position: tuple[int, ...]) -> tuple[int, ...]:
-    return (position[0], position[1] + 1)
+        await self.stream.close()
 
 
 def check_span(schedule: Schedule, total_rounds: int, max_days: int) -> None:

@@ -85,9 +85,9 @@ class TournamentStreamController(Controller):
 
 async def _messages(services: Services, stored: StoredTournament, caller: Caller | None, start: str | None,
                     lease: Lease) -> AsyncIterator[ServerSentEventMessage]:
-    tournaments, tournament_id = services.tournaments, stored.id
+    tournaments, stream, tournament_id = services.tournaments, services.tournaments.stream, stored.id
     try:
-        if start is not None and await tournaments.trimmed_before(tournament_id, start):
+        if start is not None and await stream.trimmed_before(tournament_id, start):
             start = None  # the events after the resume point are no longer all kept
         if start is None:
             view = tournament_view(stored, owner=organizes(stored.organizer, actor_of(caller)))
@@ -96,7 +96,7 @@ async def _messages(services: Services, stored: StoredTournament, caller: Caller
             if stored.tournament is not None and stored.tournament.closed:
                 return
         while True:
-            entries = await tournaments.wait_events(tournament_id, start, keep_alive_ms(services))
+            entries = await stream.wait_events(tournament_id, start, keep_alive_ms(services))
             for event_id, data in entries:
                 start = f"({event_id}"
                 kind = msgspec.json.decode(data, type=TournamentEvent).type
@@ -107,7 +107,7 @@ async def _messages(services: Services, stored: StoredTournament, caller: Caller
                 yield KEEP_ALIVE
                 await services.streams.renew(lease)
                 if (await tournaments.get(tournament_id)).finished_at is not None and not \
-                        await tournaments.events(tournament_id, start, 1):
+                        await stream.events(tournament_id, start, 1):
                     return
     finally:
         await services.streams.give_back(lease)

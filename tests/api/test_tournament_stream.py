@@ -13,7 +13,8 @@ from rq import Queue
 
 from service.queues import WEBHOOKS
 from service.tournament_events import TournamentEvent
-from service.tournaments import Tournaments, events_key
+from service.tournament_event_stream import events_key
+from service.tournaments import Tournaments
 from service.visibility import Actor
 from service.webhook_delivery import deliver
 from service.webhook_targets import Destinations
