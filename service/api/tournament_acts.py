@@ -65,10 +65,12 @@ class TournamentActController(Controller):
         bot, say). Until the registration closes (``registration_closes_at``, or the start): 409
         ``registration_closed``, ``already_registered``, ``tournament_full``. The seed order is the
         order of sign-up."""
-        account = require(caller, "play")
-        if player not in ("me", account.id):
+        account = require(caller)
+        if player in ("me", account.id):
+            stored = await _acts(services).join(tournament_id, require(caller, "play").id)
+        else:
             await _organizer(services, tournament_id, caller)
-        stored = await _acts(services).join(tournament_id, account.id if player == "me" else player)
+            stored = await _acts(services).join(tournament_id, player)
         return tournament_view(stored, owner=organizes(stored.organizer, actor_of(caller)))
 
     @delete("/players/{player:str}", operation_id="leaveTournament", status_code=200,
@@ -80,9 +82,9 @@ class TournamentActController(Controller):
         the player leaves the sign-up list; after it, it withdraws: its game being played is lost
         by forfeit (its match resigned), and so is every later game (Swiss: it is paired no more).
         It keeps its place in the standings, marked ``withdrawn``."""
-        account = require(caller, "play")
+        account = require(caller)
         if player in ("me", account.id):
-            stored = await _acts(services).leave(tournament_id, account.id, by=account.id)
+            stored = await _acts(services).leave(tournament_id, require(caller, "play").id, by=account.id)
         else:
             organizer = await _organizer(services, tournament_id, caller)
             stored = await _acts(services).leave(tournament_id, player, by=organizer.id)

@@ -185,3 +185,18 @@ def test_limits_are_refused_with_their_codes(api, admin_headers):  # noqa: F811
     assert full.status_code == 409 and full.json()["code"] == "tournament_full"
     assert api.post(f"/tournaments/{tid}/start", headers=org.headers).status_code == 200
     assert api.post("/tournaments", json=SIGN_UP, headers=org.headers).status_code == 201  # one slot freed
+
+
+def test_the_organizer_signs_up_and_removes_other_accounts_a_player_only_itself(api, admin_headers):  # noqa: F811
+    org, a, b = Person(api, admin_headers, organizer=True), Person(api), Person(api)
+    tid = api.post("/tournaments", json=SIGN_UP, headers=org.headers).json()["id"]
+    refused = api.post(f"/tournaments/{tid}/players/{b.id}", headers=a.headers)
+    assert refused.status_code == 403 and refused.json()["code"] == "organizer_only"
+    added = api.post(f"/tournaments/{tid}/players/bot_random_3", headers=org.headers)
+    assert added.status_code == 200 and added.json()["names"] == {"bot_random_3": "random-bot-3"}
+    assert api.post(f"/tournaments/{tid}/players/a_nobody", headers=org.headers).json()["code"] == "unknown_account"
+    assert api.post(f"/tournaments/{tid}/players/{a.id}", headers=a.headers).status_code == 200  # its own id
+    removed = api.delete(f"/tournaments/{tid}/players/bot_random_3", headers=org.headers)
+    assert removed.status_code == 200 and removed.json()["players"] == [a.id]
+    assert api.post("/tournaments/t000000000000/players/me", headers=a.headers).json()["code"] == "tournament_not_found"
+    assert api.post(f"/tournaments/{tid}/players/me").status_code == 401
