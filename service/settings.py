@@ -61,6 +61,13 @@
   ``METRICS_TOKEN`` only (unset: no port, as under ``serve``, whose ``/metrics`` shows its workers').
 - ``SSE_KEEPALIVE_S``: how long an SSE stream (a match's, an account's) stays silent before it
   sends a keep-alive comment (``: keep-alive``), which keeps proxies from closing it (default 15).
+- ``TOURNAMENT_MAX_PLAYERS``: players one tournament may have, registered or listed (default 64).
+- ``TOURNAMENT_MAX_ROUNDS``: rounds one tournament may have (default 64; a round robin of n players
+  has n-1, twice that doubled).
+- ``TOURNAMENT_MAX_SPAN_DAYS``: days a tournament's schedule may span, first round to last (default 90).
+- ``TOURNAMENT_OPEN_REGISTRATIONS``: tournaments an organizer may have open for sign-up at once (default 10).
+- ``TOURNAMENT_EVENTS_KEPT``: events a tournament's stream keeps (default 10000; older ones are
+  trimmed, and a stream resumed from before them starts again with the whole tournament).
 """
 
 from __future__ import annotations
@@ -115,6 +122,11 @@ class Settings(msgspec.Struct, frozen=True):
     metrics_token: str | None = None
     metrics_port: int | None = None
     sse_keepalive_s: float = 15
+    tournament_max_players: int = 64
+    tournament_max_rounds: int = 64
+    tournament_max_span_days: int = 90
+    tournament_open_registrations: int = 10
+    tournament_events_kept: int = 10_000
 
     @property
     def queue_url(self) -> str | None:
@@ -195,4 +207,17 @@ def from_environment() -> Settings:
         metrics_token=os.environ.get("METRICS_TOKEN") or None,
         metrics_port=_number("METRICS_PORT", 0) or None,
         sse_keepalive_s=_keepalive(_seconds("SSE_KEEPALIVE_S", 15)),
+        tournament_max_players=_bounded("TOURNAMENT_MAX_PLAYERS", 64, 2, 256),
+        tournament_max_rounds=_bounded("TOURNAMENT_MAX_ROUNDS", 64, 1, 512),
+        tournament_max_span_days=_bounded("TOURNAMENT_MAX_SPAN_DAYS", 90, 0, 365),
+        tournament_open_registrations=_bounded("TOURNAMENT_OPEN_REGISTRATIONS", 10, 0, 1000),
+        tournament_events_kept=_bounded("TOURNAMENT_EVENTS_KEPT", 10_000, 100, 1_000_000),
     )
+
+
+def _bounded(name: str, default: int, lowest: int, highest: int) -> int:
+    """A whole number from ``lowest`` to ``highest``."""
+    value = _number(name, default)
+    if not lowest <= value <= highest:
+        raise ValueError(f"{name} must be {lowest} to {highest}, not {value}")
+    return value

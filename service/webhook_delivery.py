@@ -15,7 +15,7 @@ import httpx
 import msgspec
 
 from service.webhook_targets import Destinations
-from service.webhooks import Notification, Webhook, signed_headers
+from service.webhooks import Delivered, Webhook, signed_headers
 
 
 class DeliveryFailed(Exception):
@@ -27,7 +27,7 @@ async def deliver(webhook: Webhook, body: bytes, destinations: Destinations, tim
     destination's refusal (:class:`~service.webhook_targets.DestinationRefused`,
     :class:`~service.webhook_targets.HostNotFound`)."""
     target = await destinations.check(webhook.url)
-    headers = {**signed_headers(webhook, msgspec.json.decode(body, type=Notification), body, now), **target.headers}
+    headers = {**signed_headers(webhook, msgspec.json.decode(body, type=Delivered), body, now), **target.headers}
     try:
         async with asyncio.timeout(timeout_s):
             async with httpx.AsyncClient(timeout=timeout_s, follow_redirects=False, trust_env=False) as client:

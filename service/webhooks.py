@@ -1,4 +1,5 @@
-"""Webhooks: URLs an organizer registers to be told when a match it created starts or ends.
+"""Webhooks: URLs an organizer registers to be told when a match it created starts or ends, and
+how a tournament it organizes goes (a round started, its pairings, each result, the end).
 
 Key ``webhooks:<account>``: a hash of the account's webhooks by id (:class:`Webhook`, JSON). Unlike
 a token, a webhook's secret is kept as it is: the server needs it to sign. A URL must point at a
@@ -17,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 import redis.asyncio as aioredis
@@ -29,9 +30,16 @@ from domain.match import MatchState
 from service.feeds import milestones
 from service.problems import NotFound
 from service.redis_pipe import RedisPipe
+from service.tournament_events import TournamentEvent
 from service.webhook_targets import Destinations, parse
 
-EventName = Literal["match_started", "match_ended"]
+EventName = Literal["match_started", "match_ended", "tournament_round_started", "tournament_pairings",
+                    "tournament_result", "tournament_ended"]
+TOURNAMENT_WEBHOOK_EVENTS: dict[str, EventName] = {
+    "round_started": "tournament_round_started", "pairings": "tournament_pairings", "result": "tournament_result",
+    "result_corrected": "tournament_result", "tournament_ended": "tournament_ended"}
+"""The tournament stream's events a webhook may ask for, by the webhook event they are delivered as
+(a corrected result is a ``tournament_result`` too: its ``data.type`` says ``result_corrected``)."""
 MAX_WEBHOOKS = 20
 RETRIES = 5
 
@@ -57,12 +65,31 @@ class Notification(msgspec.Struct, frozen=True):
     result: Result | None = None
 
 
+class TournamentNotification(msgspec.Struct, frozen=True):
+    """The JSON body of a tournament delivery: ``data`` is the tournament stream's event (see
+    ``GET /tournaments/{id}/stream``), ``event_id`` its id on that stream."""
+
+    delivery_id: str
+    event: EventName
+    tournament_id: str
+    event_id: str
+    at: int
+    data: TournamentEvent
+
+
+class Delivered(msgspec.Struct, frozen=True):
+    """What every delivery's body has, whatever its kind: what the headers repeat."""
+
+    delivery_id: str
+    event: EventName
+
+
 def signature(secret: str, body: bytes) -> str:
     """``sha256=`` and the hex HMAC-SHA256 of the raw body, keyed with the webhook's secret."""
     return "sha256=" + hmac.new(secret.encode(), body, hashlib.sha256).hexdigest()
 
 
-def signed_headers(webhook: Webhook, notification: Notification, body: bytes, now: int) -> dict[str, str]:
+def signed_headers(webhook: Webhook, notification: Notification | Delivered, body: bytes, now: int) -> dict[str, str]:
     return {"Content-Type": "application/json", "User-Agent": "deathmatch-webhooks/1",
             "X-Signature": signature(webhook.secret, body), "X-Webhook-Timestamp": str(now),
             "X-Webhook-Event": notification.event, "X-Webhook-Delivery": notification.delivery_id}
@@ -126,11 +153,30 @@ class WebhookNotifier:
                 if event in webhook.events:
                     self._queue(state.created_by, webhook, _notification(webhook, event, state))
 
-    def _queue(self, account_id: str, webhook: Webhook, notification: Notification) -> None:
+    async def tournament_changed(self, stored: Any, numbered: list[tuple[str, TournamentEvent]]) -> None:
+        """A tournament listener (:class:`service.tournaments.Tournaments`): the organizer's webhooks
+        that want them are told the change's round starts, pairings, results and end. Called only by
+        the process whose change was stored, once per change; the delivery id is fixed by the
+        webhook, the tournament and the event's id, so a repeated call queues nothing new."""
+        wanted = [(event_id, e, TOURNAMENT_WEBHOOK_EVENTS[e.type]) for event_id, e in numbered
+                  if e.type in TOURNAMENT_WEBHOOK_EVENTS]
+        if not wanted:
+            return
+        for webhook in await self.webhooks.list(stored.organizer):
+            for event_id, event, name in wanted:
+                if name in webhook.events:
+                    delivery = hashlib.sha256(f"{webhook.id}:{stored.id}:{event_id}".encode()).hexdigest()[:24]
+                    body = TournamentNotification(delivery_id=delivery, event=name, tournament_id=stored.id,
+                                                  event_id=event_id, at=event.at, data=event)
+                    self._queue(stored.organizer, webhook, body, f"tournament {stored.id}")
+
+    def _queue(self, account_id: str, webhook: Webhook, notification: Notification | TournamentNotification,
+               about: str = "") -> None:
+        about = about or f"match {getattr(notification, 'match_id', '')}"
         self.queue.enqueue("workers.jobs.deliver_webhook", account_id, webhook.id, msgspec.json.encode(notification),
                            job_id=f"webhook-{notification.delivery_id}", retry=retry_policy(self.retry_base_s),
                            job_timeout=self.job_timeout_s, result_ttl=600, failure_ttl=7 * 24 * 3600,
-                           description=f"{notification.event} of match {notification.match_id} to {webhook.url}")
+                           description=f"{notification.event} of {about} to {webhook.url}")
 
 
 def _notification(webhook: Webhook, event: EventName, state: MatchState) -> Notification:

@@ -50,6 +50,7 @@ class Services(msgspec.Struct):
     async def close(self) -> None:
         await self.accounts.close()
         await self.feeds.close()
+        await self.tournaments.close()
         await self.store.close()
         await self.redis.aclose()
         self.queue_redis.close()
@@ -94,7 +95,7 @@ def connect(settings: Settings) -> Services:
                                job_timeout_s=delivery_job_timeout_s(settings))
     matches = MatchService(store, read_models, RQScheduler(queues[TIMERS]), background=RQBackground(queues, settings),
                            listeners=[feeds, notifier], expiry_ms=settings.match_expiry_s * 1000)
-    tournaments = Tournaments(client, matches)
+    tournaments = Tournaments(client, matches, settings, listeners=[notifier.tournament_changed])
     matches.listeners.append(tournaments)  # a tournament advances when its matches end
     ratings = Ratings(client)
     matches.listeners.append(ratings)  # a rated game's result updates its players' ratings

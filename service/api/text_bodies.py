@@ -6,7 +6,7 @@ the body the schema of what it is on the wire, a string, naming that component: 
 a body whose schema is an object as one JSON document, and a stream or a list of lines is not.
 
 >>> [piece for _, _, piece in TEXT_BODIES]
-['FinishedGame', 'FeedItem', 'RecordedEvent']
+['FinishedGame', 'FeedItem', 'RecordedEvent', 'TournamentEvent']
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ TEXT_BODIES = (
     ("/accounts/{account_id}/games", NDJSON, "FinishedGame"),
     ("/accounts/me/stream", SSE, "FeedItem"),
     ("/matches/{match_id}/stream", SSE, "RecordedEvent"),
+    ("/tournaments/{tournament_id}/stream", SSE, "TournamentEvent"),
 )
 """Each route, its media type and the component a piece of its body holds."""
 

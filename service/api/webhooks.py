@@ -23,7 +23,7 @@ class CreateWebhook(msgspec.Struct, forbid_unknown_fields=True):
     ``webhook_host_not_found``); port 80, 443 or 1024-65535."""
 
     url: Annotated[str, msgspec.Meta(min_length=1, max_length=2000)]
-    events: Annotated[list[EventName], msgspec.Meta(min_length=1, max_length=2)] = msgspec.field(
+    events: Annotated[list[EventName], msgspec.Meta(min_length=1, max_length=6)] = msgspec.field(
         default_factory=lambda: ["match_started", "match_ended"])
 
 
@@ -64,7 +64,8 @@ class WebhookController(Controller):
           responses=problems(400, 401, 403, 409, 422))
     async def create(self, request: Request, data: CreateWebhook, services: Services,
                      caller: Caller | None) -> NewWebhook:
-        """Each ``match_started`` / ``match_ended`` of a match you created is posted to ``url`` as JSON,
+        """Each ``match_started`` / ``match_ended`` of a match you created (and the ``tournament_*``
+        events of the tournaments you organize, if asked for) is posted to ``url`` as JSON,
         signed: ``X-Signature: sha256=<hex HMAC-SHA256 of the raw body, keyed with the secret>``
         (see ``docs/webhooks.md``). Failed deliveries are retried with exponential backoff. A URL whose
         host is or resolves to a loopback, private, link-local or other non-public address is refused,

@@ -84,6 +84,18 @@ include-path = "/accounts/me/stream"
 max-stream-events = 1
 request-timeout = 1
 
+# A tournament's stream: the same limits (its first message is the `state`).
+[[operations]]
+include-path = "/tournaments/{{tournament_id}}/stream"
+max-stream-events = 1
+request-timeout = 1
+
+# Sign-up, start, pause, resume, replacements and corrections are refused by the tournament's state
+# (409: closed, started, paused...) or its rules (422: an unknown account or round, a result unchanged).
+[[operations]]
+include-path-regex = "^/tournaments/\\\\{{tournament_id\\\\}}/(players/\\\\{{player\\\\}}|start|pause|resume|replacements|corrections)$"
+checks.positive_data_acceptance.expected-statuses = {_RULE_422}
+
 # A new match is refused by the rules for an unknown account id, one account on both seats, a
 # start in the past, or options/seats the game does not have.
 [[operations]]

@@ -30,7 +30,7 @@ def test_only_organizers_create_tournaments_and_bad_input_is_a_problem(http, adm
         ({"game_options": {"variant": "hex"}}, 422, "bad_options"),
         ({"schedule": {"first_round_at": 5}}, 422, "start_in_past"),
         ({"format": "ladder"}, 400, "bad_request"),
-        ({"players": [a]}, 400, "bad_request"),
+        ({"players": [a]}, 422, "too_few_players"),
         ({"format_options": {"rounds": 0}}, 400, "bad_request"),
         ({"surprise": 1}, 400, "bad_request"),
     ]:

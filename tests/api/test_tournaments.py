@@ -10,6 +10,7 @@ import msgspec
 
 from domain.tournaments import create, export_csv, pairings, standings
 from domain.tournaments.matches import record_results
+from service.bot_accounts import BOT_ACCOUNTS
 
 BOTS = [f"bot_random_{n}" for n in range(1, 9)]
 
@@ -48,12 +49,14 @@ def replayed(http, view: dict, options: dict):
 
 def check_against_the_library(http, view: dict, options: dict | None = None) -> None:
     t = replayed(http, view, options or {})
-    expected = msgspec.to_builtins(standings(t))
+    names = {bot: BOT_ACCOUNTS[bot].name for bot in view["players"]}
+    expected = [{**s, "name": names[s["player"]]} for s in msgspec.to_builtins(standings(t))]
     assert view["standings"] == expected
     assert http.get(f"/tournaments/{view['id']}/standings").json() == expected
     assert view["winner"] == expected[0]["player"]
-    csv = http.get(f"/tournaments/{view['id']}/export", params={"format": "csv"})
-    assert csv.headers["content-type"].startswith("text/csv") and csv.text == export_csv(t)
+    for table in ("standings", "games"):
+        csv = http.get(f"/tournaments/{view['id']}/export", params={"format": "csv", "table": table})
+        assert csv.headers["content-type"].startswith("text/csv") and csv.text == export_csv(t, table, names)
     games = sum(len(r["games"]) for r in view["rounds"])
     listed = [m["id"] for m in http.get("/matches", params={"limit": 200}).json() if m["id"].startswith(view["id"])]
     assert len(listed) == games  # each game was created once

@@ -57,7 +57,8 @@ def test_secret_options_are_seen_by_their_organizer_only(served, http):
     matches = [g["match_id"] for t in made.values() for r in t["rounds"] for g in r["games"]]
     urls = ["/tournaments", "/matches", *(f"/matches/{m}" for m in matches), *(f"/matches/{m}/events" for m in matches)]
     for t in made.values():
-        urls += [f"/tournaments/{t['id']}", f"/tournaments/{t['id']}/standings", f"/tournaments/{t['id']}/export"]
+        urls += [f"/tournaments/{t['id']}", f"/tournaments/{t['id']}/standings", f"/tournaments/{t['id']}/export",
+                 f"/tournaments/{t['id']}/export?format=records"]
     for who, headers in (("anonymous", {}), ("a player", alice), ("its opponent", bob),
                          ("another organizer", other_organizer)):
         for url in urls:
@@ -67,6 +68,8 @@ def test_secret_options_are_seen_by_their_organizer_only(served, http):
         for t in made.values():
             csv = http.get(f"/tournaments/{t['id']}/export", params={"format": "csv"}, headers=headers).text
             assert "918273645" not in csv and "supply" not in csv
+            records = http.get(f"/tournaments/{t['id']}/export", params={"format": "records"}, headers=headers).text
+            assert "918273645" not in records and "supply" not in records.lower()
     assert http.get(f"/tournaments/{made['monunrail']['id']}", headers=admin).json()["game_options"] == {
         "supply": SECRET_SUPPLY}
 
