@@ -26,6 +26,7 @@ from typing import Annotated, Any
 
 import msgspec
 import redis.asyncio as aioredis
+from redis.asyncio.cluster import RedisCluster
 from redis.exceptions import ResponseError
 
 from domain import match as lifecycle
@@ -168,8 +169,9 @@ class Tournaments:
 
     async def _moved_from_old_key(self, tournament_id: str) -> bool:
         """A tournament stored before the keys had hash tags (``tournament:<id>``, on a single
-        Redis) is moved to its new key when first read."""
-        if not re.fullmatch(r"t[0-9a-f]{12}", tournament_id):
+        Redis) is moved to its new key when first read. (No store on a Redis Cluster ever had
+        such keys: the server did not run on one then; and the two names are in different slots.)"""
+        if isinstance(self.redis, RedisCluster) or not re.fullmatch(r"t[0-9a-f]{12}", tournament_id):
             return False
         try:
             return bool(await self.redis.renamenx(f"tournament:{tournament_id}", doc_key(tournament_id)))

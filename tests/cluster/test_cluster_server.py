@@ -88,7 +88,7 @@ def test_bots_play_every_game_through_the_cluster_and_webhooks_tell_of_it(on_a_c
     assert sorted((t["event"], t["match_id"]) for t in told) == sorted(
         (event, i) for i in ids for event in ("match_started", "match_ended"))
     receiver.server.shutdown()
-    on_every_master = [len(on_a_cluster.cluster.client(port).keys("{m:*")) for port in on_a_cluster.cluster.ports]
+    on_every_master = [len(on_a_cluster.cluster.client(port).keys("*")) for port in on_a_cluster.cluster.ports]
     assert all(on_every_master), on_every_master
 
 
@@ -126,6 +126,7 @@ def test_a_tournament_of_bots_runs_to_its_end_on_the_cluster(on_a_cluster):
     while (t := http.get(url).json())["status"] != "finished" and time.monotonic() < give_up:
         time.sleep(0.5)
     assert t["status"] == "finished" and t["winner"] in [f"bot_random_{i}" for i in range(3, 7)], t
+    assert http.get("/tournaments/t000000000000").json()["code"] == "tournament_not_found"
 
 
 def test_rebuilding_the_read_models_on_the_cluster_gives_back_the_same_listings(on_a_cluster):
