@@ -439,10 +439,10 @@ class MatchService:
             self._cache.popitem(last=False)
 
     async def _after_append(self, game: Game, previous: MatchState | None, state: MatchState) -> None:
+        # What keeps the match going comes first (its timer, its bots' turns, on the queues' Redis):
+        # a store that fails the writes after it (a master down) must not leave a match nobody
+        # reads waiting for a turn nobody queued.
         indexing = self.read_models.send_index(game, state, previous)  # leaves with the feed's writes
-        for listener in self.listeners:
-            await listener.changed(game, previous, state)
-        await self.read_models.index_sent(*indexing)
         due = lifecycle.deadline(game, state)
         if due is not None:
             self.scheduler.schedule(state.match_id, due)
@@ -451,6 +451,9 @@ class MatchService:
             self.scheduler.cancel(state.match_id, was)  # it started or ended: its day-long timer goes
         if self.background is not None:
             self.background.ensure(game, state)  # solver work and bot turns
+        for listener in self.listeners:
+            await listener.changed(game, previous, state)
+        await self.read_models.index_sent(*indexing)
 
 
 def _evolved(game: Game, state: MatchState | None, events: list[Any]) -> MatchState:

@@ -26,6 +26,7 @@ from service.logs import configure_logging
 from service.metrics import serve_worker_metrics
 from service.queues import ANALYSIS, BOTS, PRIORITY, SOLVERS, TIMERS
 from service.settings import from_environment
+from workers.liveness import Heartbeat
 from workers.scheduler import Scheduler
 
 QUEUES = PRIORITY
@@ -75,12 +76,16 @@ def main(argv: list[str] | None = None) -> int:
         scheduler = Scheduler(redis.Redis.from_url(settings.queue_url), QUEUES)  # every queue's due jobs
         scheduler.start()
     worker = SimpleWorker(list(queues), connection=connection)
+    heartbeat = Heartbeat(redis.Redis.from_url(settings.queue_url), worker.name)  # its jobs, should it die
+    heartbeat.start()
     try:
         worker.work(with_scheduler=False, logging_level="WARNING")
     finally:
+        heartbeat.stop()
         if scheduler is not None:
             scheduler.stop()
             scheduler.join(timeout=2)
+        heartbeat.join(timeout=2)
     return 0
 
 

@@ -17,7 +17,8 @@ gone) never enqueue a job twice. The others ask for the lease every tick, so one
 
 The holder also re-queues jobs a dead worker took and never started: RQ moves a job it hands out to
 ``<queue>:intermediate`` until it starts; one still there, not started, after :data:`STUCK_S` goes
-back to the front of its queue (:data:`REQUEUE`).
+back to the front of its queue (:data:`REQUEUE`); and the jobs a dead worker was running
+(:mod:`workers.liveness`).
 """
 
 from __future__ import annotations
@@ -33,6 +34,8 @@ import redis
 from rq import Queue
 from rq.job import Job
 from rq.registry import ScheduledJobRegistry
+
+from workers.liveness import CLAIM, requeue_abandoned
 
 LEASE_KEY = "workers:scheduler"
 LEASE_MS = 3_000
@@ -71,6 +74,7 @@ class Scheduler(threading.Thread):
         self._renew = connection.register_script(RENEW)
         self._release = connection.register_script(RELEASE)
         self._requeue = connection.register_script(REQUEUE)
+        self._claim = connection.register_script(CLAIM)
         self._seen: dict[str, float] = {}
         self._swept_at = 0.0
 
@@ -81,6 +85,7 @@ class Scheduler(threading.Thread):
                     self.enqueue_due()
                     if time.monotonic() - self._swept_at >= SWEEP_S:
                         self.requeue_stuck()
+                        requeue_abandoned(self.connection, self.queues, self._claim)
             except redis.RedisError as error:  # the store is away: try again next tick
                 log.warning("scheduler: %s", error)
                 self.holds = False

@@ -89,3 +89,33 @@ def test_a_job_a_dead_worker_took_and_never_started_is_queued_again(redis_client
         assert job.get_status(refresh=True) == "finished"
     finally:
         stop(worker)
+
+
+def test_a_job_a_worker_was_running_when_it_was_killed_runs_again_within_seconds(redis_client, redis_url):
+    """Issue 19 (the chaos run): a worker SIGKILLed in the middle of a job left it "started" until
+    RQ's own cleanup (100 s for a bot's turn, and only when a worker cleans the registries), its
+    match stuck meanwhile. The scheduler's holder queues again the jobs of a worker whose
+    heartbeat stopped (:mod:`workers.liveness`)."""
+    queue = Queue(WEBHOOKS, connection=redis_client)
+    first = start_worker(redis_url)
+    try:
+        holder_pid(redis_client)  # (the first worker holds the scheduler)
+        job = queue.enqueue("time.sleep", 3, job_id="running-when-killed", result_ttl=600)
+        give_up = time.monotonic() + 15
+        while job.get_status(refresh=True) != "started" and time.monotonic() < give_up:
+            time.sleep(0.02)
+        assert job.get_status(refresh=True) == "started"
+        os.killpg(first.pid, signal.SIGKILL)
+        first.wait()
+        killed = time.monotonic()
+        second = start_worker(redis_url)
+        try:
+            # its heartbeat runs out (ALIVE_MS), the second worker takes the scheduler (LEASE_MS) and runs
+            # the job again; RQ alone would have left it "started" for 100 s or more
+            while job.get_status(refresh=True) != "finished" and time.monotonic() < killed + 60:
+                time.sleep(0.05)
+            assert job.get_status(refresh=True) == "finished"
+        finally:
+            stop(second)
+    finally:
+        stop(first)
