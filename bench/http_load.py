@@ -2,7 +2,8 @@
 
 Run: ``.venv/bin/python bench/http_load.py [--seconds 20] [--warmup 3] [--clients 100]
 [--mode turn,poll] [--api-workers 2,1] [--rate 0,1000] [--arrivals poisson|even|per-match]
-[--redis-url URL] [--url URL] [--root CHECKOUT]`` (``bench/README.md`` explains them).
+[--redis-url URL] [--store embedded,cluster] [--url URL] [--root CHECKOUT]`` (``bench/README.md``
+explains them; ``--store cluster`` runs the same load on a 3-master Redis Cluster started here).
 
 For every entry of ``--api-workers`` it starts the real server as a subprocess
 (``python -m service serve --port <free> --api-workers N --workers 1``) with a temporary
@@ -235,6 +236,30 @@ class RunningServer:
 
     def log_errors(self, start: int = 0, end: int | None = None) -> collections.Counter:
         return collections.Counter()
+
+
+class ClusterServer(Server):
+    """The server on a 3-master Redis Cluster of its own (``REDIS_CLUSTER=1``), its queues on an
+    embedded Redis; the nodes' ``INFO commandstats`` summed."""
+
+    store = "cluster"
+
+    def __init__(self, api_workers: int, root: str = ROOT):
+        sys.path.insert(0, root)
+        from service.embedded_redis import EmbeddedRedis
+        from tests.redis_cluster import LocalCluster
+
+        folder = tempfile.mkdtemp(prefix="http-load-cluster-")
+        self.cluster = LocalCluster(os.path.join(folder, "cluster")).start()
+        self.queues = EmbeddedRedis(os.path.join(folder, "queues"))
+        env = {"REDIS_CLUSTER": "1", "QUEUE_REDIS_URL": self.queues.start()}
+        super().__init__(api_workers, self.cluster.url, root, env=env)
+        self.stat_urls = [self.cluster.node_url(port) for port in self.cluster.ports]
+
+    def stop(self) -> None:
+        super().stop()
+        self.queues.stop()
+        self.cluster.stop()
 
 
 def machine_busy_ticks() -> int:
@@ -654,8 +679,8 @@ async def run_load(server: Server, mode: str, clients: int, warmup: float, secon
     gc.disable()  # the generator's own collections paused every bot at once (26 ms, counted as latency)
     tasks = [asyncio.ensure_future(loop) for loop in loops]
     await asyncio.sleep(warmup)
-    rclient = redis.Redis.from_url(server.redis_url) if server.redis_url else None
-    calls_before = _redis_calls(rclient)
+    rclients = [redis.Redis.from_url(url) for url in getattr(server, "stat_urls", None) or [server.redis_url] if url]
+    calls_before = _redis_calls(rclients)
     cpu_before, proc_before, log_before = server.cpu_ticks(), time.process_time(), server.log_size()
     busy_before = machine_busy_ticks()
     stats.t0 = time.perf_counter()
@@ -664,7 +689,7 @@ async def run_load(server: Server, mode: str, clients: int, warmup: float, secon
     window = time.perf_counter() - stats.t0
     cpu_after, proc_after, log_after = server.cpu_ticks(), time.process_time(), server.log_size()
     busy = (machine_busy_ticks() - busy_before) / os.sysconf("SC_CLK_TCK") / window
-    calls_after = _redis_calls(rclient)
+    calls_after = _redis_calls(rclients)
     run.stopping = True
     gc.enable()
     await asyncio.sleep(0.2)
@@ -675,7 +700,7 @@ async def run_load(server: Server, mode: str, clients: int, warmup: float, secon
     for failure in crashed[:3]:
         print(f"  a bot loop failed: {failure!r}")
     await run.close()
-    if rclient is not None:
+    for rclient in rclients:
         rclient.close()
     calls = {k: calls_after.get(k, 0) - calls_before.get(k, 0) for k in calls_after}
     server_cpu = cpu_delta(cpu_before, cpu_after, window)
@@ -684,19 +709,23 @@ async def run_load(server: Server, mode: str, clients: int, warmup: float, secon
     if server.external_redis:
         server_cpu["redis"] = float("nan")  # not in the server's process tree: counted in "rest of the machine"
     label = f"{mode}, {server.api_workers or 'ext.'} API, {f'{rate:,.0f}/s {arrivals}' if rate else 'max'}"
+    if getattr(server, "store", None) == "cluster":
+        label = "cluster: " + label
     return LoadResult(label=label, stats=stats, seconds=window, client_cpu=client_cpu,
                       server_cpu=server_cpu, redis_calls=calls, matches=matches,
                       log_window=server.log_errors(log_before, log_after))
 
 
-def _redis_calls(client: redis.Redis | None) -> dict[str, int]:
-    if client is None:
-        return {}
-    try:
-        info = client.info("commandstats")
-    except redis.RedisError:
-        return {}
-    return {k.removeprefix("cmdstat_"): v["calls"] for k, v in info.items()}
+def _redis_calls(clients: list[redis.Redis]) -> dict[str, int]:
+    """Commands counted by ``INFO commandstats``, summed over the store's nodes."""
+    calls: dict[str, int] = collections.Counter()
+    for client in clients:
+        try:
+            info = client.info("commandstats")
+        except redis.RedisError:
+            continue
+        calls.update({k.removeprefix("cmdstat_"): v["calls"] for k, v in info.items()})
+    return dict(calls)
 
 
 # ---------------------------------------------------------------- the raw Redis floor
@@ -881,6 +910,10 @@ def main() -> int:
     parser.add_argument("--arrivals", choices=ARRIVALS, default="poisson",
                         help="how a paced run spaces the moves it offers (default poisson; see ARRIVALS)")
     parser.add_argument("--redis-url", default=None, help="use this Redis instead of the embedded one")
+    parser.add_argument("--store", default="embedded",
+                        help="comma-separated: embedded (one Redis: --redis-url or the embedded one) and/or "
+                             "cluster (a 3-master Redis Cluster started here, tests/redis_cluster.py, with "
+                             "REDIS_CLUSTER=1 and the queues on a Redis of their own); default embedded")
     parser.add_argument("--url", default=None,
                         help="load a server started elsewhere (its CPU is not measured; --api-workers is ignored)")
     parser.add_argument("--floor-seconds", type=float, default=3.0, help="length of each raw Redis loop")
@@ -916,10 +949,15 @@ def main() -> int:
 
     results: list[LoadResult] = []
     floor: RedisFloor | None = None
-    for count in counts:
+    stores = [name.strip() for name in args.store.split(",") if name.strip()]
+    for store, count in [(store, count) for store in stores for count in counts]:
         for mode in modes:
             for rate in rates:
-                server = (RunningServer(args.url, args.redis_url) if args.url else Server(count, args.redis_url, root)).start()
+                if store == "cluster":
+                    server = ClusterServer(count, root).start()
+                else:
+                    server = (RunningServer(args.url, args.redis_url) if args.url
+                              else Server(count, args.redis_url, root)).start()
                 try:
                     print(f"running {mode} at {f'{rate:,.0f} commands/s' if rate else 'full speed'} against "
                           f"{server.url} ({count} API process{'es' if count > 1 else ''}) ...", flush=True)

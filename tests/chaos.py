@@ -319,6 +319,10 @@ def check(deployment: Deployment, client: Client, counts: Counts, ids: dict[str,
     rebuilt = subprocess.run([sys.executable, "-m", "service", "rebuild-read-models"], cwd=ROOT,
                              env={**os.environ, **deployment.env, "PYTHONPATH": ROOT},
                              capture_output=True, text=True, timeout=300)
-    if rebuilt.returncode != 0 or client.call("GET", "/matches", params={"limit": 100}).json() != listing:
+    after = client.call("GET", "/matches", params={"limit": 100}).json()
+    if rebuilt.returncode != 0 or after != listing:
         counts.rebuild_differs += 1
-        counts.problems.append(f"rebuild: {rebuilt.returncode} {rebuilt.stderr[-500:]}")
+        changed = [(a, b) for a, b in zip(listing.get("matches", listing), after.get("matches", after)) if a != b] \
+            if isinstance(listing, dict) else []
+        counts.problems.append(f"rebuild: exit {rebuilt.returncode} {rebuilt.stderr[-300:]}; "
+                               f"{len(changed)} listed differently, e.g. {changed[:2]}")
