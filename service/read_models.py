@@ -233,7 +233,9 @@ class ReadModels:
         return [msgspec.json.decode(r, type=MatchSummary) for r in raws if r is not None]
 
     async def clear(self) -> None:
-        """Drop every read-model key (before a rebuild)."""
-        for pattern in ("rm:*", "{m:*}:summary"):
-            async for key in self.redis.scan_iter(match=pattern, count=1000):
-                await self.redis.delete(key)
+        """Drop the indexes (``rm:*``, on every master of a cluster) before a rebuild. The summaries
+        stay: each match's is replaced by the rebuild (:meth:`rebuild`), and one that cannot be
+        rebuilt -- a rebuild cut short -- is better kept than lost (there is no summary without
+        its stream: streams are never deleted)."""
+        async for key in self.redis.scan_iter(match="rm:*", count=1000):
+            await self.redis.delete(key)
