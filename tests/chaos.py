@@ -322,7 +322,10 @@ def check(deployment: Deployment, client: Client, counts: Counts, ids: dict[str,
     after = client.call("GET", "/matches", params={"limit": 100}).json()
     if rebuilt.returncode != 0 or after != listing:
         counts.rebuild_differs += 1
-        changed = [(a, b) for a, b in zip(listing.get("matches", listing), after.get("matches", after)) if a != b] \
-            if isinstance(listing, dict) else []
-        counts.problems.append(f"rebuild: exit {rebuilt.returncode} {rebuilt.stderr[-300:]}; "
-                               f"{len(changed)} listed differently, e.g. {changed[:2]}")
+        was, now = listing["matches"], after["matches"]
+        changed = [(a, b) for a, b in zip(was, now) if a != b]
+        gone = {m["id"] for m in was} - {m["id"] for m in now}
+        new = {m["id"] for m in now} - {m["id"] for m in was}
+        counts.problems.append(f"rebuild: exit {rebuilt.returncode} {rebuilt.stderr[-300:]}; listed {len(was)} "
+                               f"then {len(now)}; {len(changed)} listed differently, e.g. {changed[:2]}; "
+                               f"gone {sorted(gone)[:5]}, new {sorted(new)[:5]}")
