@@ -18,6 +18,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from service.private_files import kept_secret, write_private
@@ -150,6 +151,7 @@ def serve_forever(args: argparse.Namespace) -> int:
         env = {**os.environ, "REDIS_URL": settings.redis_url or "", "ADMIN_TOKEN": admin_token}
         if settings.queue_redis_url:
             env["QUEUE_REDIS_URL"] = settings.queue_redis_url
+        asyncio.run(wait_for_store(settings))
         asyncio.run(_bootstrap(settings, admin_token, data, demo_accounts=not from_environment().redis_url))
         workers = [subprocess.Popen([sys.executable, "-m", "workers", *queues], env=env)
                    for queues in worker_processes(args.workers)]
@@ -196,6 +198,32 @@ def _exit_cleanly(signum, frame) -> None:
 
 def _stored_admin_token(data: Path) -> str:
     return kept_secret(data / "admin-token", lambda: "dm_admin_" + secrets.token_urlsafe(24))
+
+
+async def wait_for_store(settings: Settings) -> None:
+    """Until the store answers on every connection (a Redis still loading its AOF, a cluster whose
+    slots are not all served yet), at most ``STORE_WAIT_S``; then exit saying why."""
+    from redis.exceptions import RedisClusterException, RedisError
+
+    from service.wiring import connect
+
+    give_up, said = time.monotonic() + settings.store_wait_s, 0.0
+    while True:
+        services = None
+        try:
+            services = connect(settings)
+            await asyncio.gather(services.redis.ping(), services.store.pipe.execute("PING"))
+            return
+        except (RedisError, RedisClusterException, OSError) as error:
+            if time.monotonic() >= give_up:
+                raise SystemExit(f"the store did not answer within STORE_WAIT_S={settings.store_wait_s:g} s: {error}")
+            if time.monotonic() - said >= 5:
+                print(f"waiting for the store: {error}", file=sys.stderr, flush=True)
+                said = time.monotonic()
+            await asyncio.sleep(0.5)
+        finally:
+            if services is not None:
+                await services.close()
 
 
 async def _bootstrap(settings: Settings, admin_token: str, data: Path, demo_accounts: bool) -> None:

@@ -3,6 +3,8 @@
 - ``REDIS_URL``: the event store. Unset → the server starts an embedded persistent Redis.
 - ``QUEUE_REDIS_URL``: Redis for RQ queues (defaults to ``REDIS_URL``; must not be a cluster: RQ
   does not support Redis Cluster, so with ``REDIS_CLUSTER=1`` it is required).
+- ``STORE_WAIT_S``: how long ``serve`` waits at its start for the store to answer (a Redis loading
+  its AOF, a cluster not yet serving every slot) before it exits saying why (default 60).
 - ``REDIS_CLUSTER``: ``1`` when ``REDIS_URL`` names a node of a Redis Cluster (any node: the others
   are found from it); the store then spreads over its masters (:mod:`service.cluster_pipe`).
 - ``DATA_DIR``: where the embedded Redis keeps its files (default ``./var``).
@@ -90,6 +92,7 @@ class Settings(msgspec.Struct, frozen=True):
     redis_url: str | None = None
     queue_redis_url: str | None = None
     redis_cluster: bool = False
+    store_wait_s: float = 60
     data_dir: str = "var"
     redis_fsync: str = "everysec"
     admin_token: str | None = None
@@ -174,6 +177,7 @@ def from_environment() -> Settings:
         redis_url=os.environ.get("REDIS_URL") or None,
         queue_redis_url=os.environ.get("QUEUE_REDIS_URL") or None,
         redis_cluster=_flag("REDIS_CLUSTER"),
+        store_wait_s=_seconds("STORE_WAIT_S", 60),
         data_dir=os.environ.get("DATA_DIR") or "var",
         redis_fsync=_choice("REDIS_FSYNC", FSYNC_POLICIES),
         admin_token=os.environ.get("ADMIN_TOKEN") or None,
