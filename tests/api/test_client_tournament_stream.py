@@ -147,3 +147,33 @@ def test_the_exports_per_table_and_the_records(live_server, worker):
         with pytest.raises(ProblemError) as unknown:
             organizer.tournament_export(cup.id, "csv", "records")
         assert unknown.value.status == 400
+
+
+def test_an_organizer_replaces_a_player_who_then_withdraws(live_server):
+    with Client(live_server.url) as anonymous:
+        accounts = [anonymous.create_account(f"stw{n}{time.time_ns()}") for n in range(4)]
+    players = {a.id: Client(live_server.url, a.token) for a in accounts}
+    first, second, third, newcomer = (a.id for a in accounts)
+    with Client(live_server.url, "test-admin-token") as organizer:
+        cup = organizer.create_tournament(f"sdk-swap-{time.time_ns()}", "round_robin", [first, second, third], "trax")
+        assert organizer.pause_tournament(cup.id).status == "paused"
+        game = cup.rounds[0].games[0]
+        resting = next(p for p in (first, second, third) if p not in game.players)
+        with pytest.raises(ProblemError) as playing:
+            organizer.replace_player(cup.id, game.players[0], newcomer)
+        assert (playing.value.status, playing.value.code) == (409, "player_is_playing")
+        for seat in game.players:
+            players[seat].ready(game.match_id)
+        players[game.players[1]].resign(game.match_id)
+        assert organizer.tournament(cup.id).rounds[0].status == "closed"
+
+        swapped = organizer.replace_player(cup.id, resting, newcomer)
+        assert [(c.player, c.replaced_by) for c in swapped.replacements] == [(resting, newcomer)]
+        assert newcomer in swapped.players and swapped.names[newcomer] == accounts[3].name
+        assert organizer.resume_tournament(cup.id).status == "running"
+        left = players[newcomer].withdraw_from_tournament(cup.id)
+        assert [(c.player, c.round) for c in left.withdrawals] == [(newcomer, 2)]
+        assert [s.withdrawn for s in left.standings if s.player == newcomer] == [True]
+        assert any(g.forfeit and g.winner != newcomer for g in left.rounds[1].games if newcomer in g.players)
+    for client in players.values():
+        client.close()

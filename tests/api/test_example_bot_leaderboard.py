@@ -4,6 +4,7 @@ two of each level 1, 2 and 3."""
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import re
 import subprocess
@@ -12,8 +13,9 @@ import sys
 from deathmatch_client import Client
 from tests.conftest import ROOT
 
-sys.path.insert(0, os.path.join(ROOT, "examples"))
-from bot_leaderboard import pick_bots  # noqa: E402  (examples/ is not a package)
+_spec = importlib.util.spec_from_file_location("bot_leaderboard", os.path.join(ROOT, "examples", "bot_leaderboard.py"))
+example = importlib.util.module_from_spec(_spec)  # examples/ is not a package: loaded from its file
+_spec.loader.exec_module(example)
 
 BOTS = ["bot_random_6", "bot_random_7", "bot_random_8"]
 
@@ -44,5 +46,5 @@ def test_the_example_plays_a_bot_tournament_and_prints_standings_and_leaderboard
 
 def test_the_default_bots_are_two_of_each_level_one_to_three(live_server):
     with Client(live_server.url) as anyone:
-        assert pick_bots(anyone, "cairo", 2) == ["bot_search_1", "bot_search_2", "bot_greedy_1", "bot_greedy_2",
+        assert example.pick_bots(anyone, "cairo", 2) == ["bot_search_1", "bot_search_2", "bot_greedy_1", "bot_greedy_2",
                                                  "bot_sane_1", "bot_sane_2"]
