@@ -11,11 +11,10 @@ decodes.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 import msgspec
 
-TournamentStatus = Literal["registering", "running", "paused", "finished"]
 
 
 class Standing(msgspec.Struct):
