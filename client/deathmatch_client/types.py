@@ -155,6 +155,7 @@ class MatchSummary(msgspec.Struct):
     started_at: int | None = None
     finished_at: int | None = None
     result: Result | None = None
+    rated: bool = True
 
 
 class Player(msgspec.Struct):

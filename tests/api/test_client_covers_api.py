@@ -30,7 +30,7 @@ STRUCTS = {
     "RatingHistoryEntry": sdk.RatingEntry, "Leaderboard": sdk.Leaderboard, "LeaderboardRow": sdk.LeaderboardRow,
     "BotAccount": sdk.Bot, "TournamentView": sdk.Tournament, "StandingView": sdk.Standing, "RoundView": sdk.Round,
     "GameView": sdk.TournamentGame, "ChangeView": sdk.Change, "CorrectionView": sdk.CorrectionRecord,
-    "TournamentSummary": sdk.TournamentSummary, "TournamentEvent": sdk.TournamentEvent, "TableView": sdk.TableGame,
+    "MatchView": sdk.Match, "MatchSummary": sdk.MatchSummary, "TournamentSummary": sdk.TournamentSummary, "TournamentEvent": sdk.TournamentEvent, "TableView": sdk.TableGame,
 }
 
 
