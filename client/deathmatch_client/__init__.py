@@ -18,15 +18,19 @@ from deathmatch_client.endpoints import ProblemError
 from deathmatch_client.sse import BadResponse
 from deathmatch_client.sync_client import Client
 from deathmatch_client.types import (
-    OVER, Accepted, Account, Challenge, Challenges, Deadline, Event, EventsPage, FeedItem, LegalMove,
-    LegalMovesPage, Match, MatchSummary, NewAccount, NewWebhook, PastGame, Player, Result, Seat, Standing, Tournament, Turn,
-    TurnPlayed, Turns, Webhook,
+    OVER, Accepted, Account, AccountProfile, Bot, Challenge, Challenges, Change, CorrectionRecord, Deadline,
+    Event, EventsPage, FeedItem, GameRating, GameRecord, Leaderboard, LeaderboardRow, LegalMove,
+    LegalMovesPage, Match, MatchSummary, NewAccount, NewWebhook, PastGame, Player, RatingEntry, RatingHistory,
+    Result, Round, Seat, Standing, TableGame, Tournament, TournamentEvent, TournamentGame, TournamentSummary,
+    Turn, TurnPlayed, Turns, Webhook,
 )
 
 __version__ = "0.1.0"
 __all__ = [
-    "OVER", "Accepted", "Account", "AsyncClient", "BadResponse", "Challenge", "Challenges", "Client", "Deadline",
-    "Event", "EventsPage", "FeedItem", "LegalMove", "LegalMovesPage", "Match", "MatchSummary", "NewAccount",
-    "NewWebhook", "PastGame", "Player", "ProblemError", "Result", "Seat", "Standing", "Tournament", "Turn", "TurnPlayed", "Turns",
-    "Webhook", "run_bot",
+    "OVER", "Accepted", "Account", "AccountProfile", "AsyncClient", "BadResponse", "Bot", "Challenge",
+    "Challenges", "Change", "Client", "CorrectionRecord", "Deadline", "Event", "EventsPage", "FeedItem",
+    "GameRating", "GameRecord", "Leaderboard", "LeaderboardRow", "LegalMove", "LegalMovesPage", "Match",
+    "MatchSummary", "NewAccount", "NewWebhook", "PastGame", "Player", "ProblemError", "RatingEntry",
+    "RatingHistory", "Result", "Round", "run_bot", "Seat", "Standing", "TableGame", "Tournament",
+    "TournamentEvent", "TournamentGame", "TournamentSummary", "Turn", "TurnPlayed", "Turns", "Webhook",
 ]

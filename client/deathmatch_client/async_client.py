@@ -21,7 +21,8 @@ from deathmatch_client.endpoints import (
     decode_account_message, decode_answer, decode_match_message,
 )
 from deathmatch_client.sse import Backoff, Position, SSEParser, feed_order
-from deathmatch_client.types import OVER, Event, FeedItem, Match, Turns
+from deathmatch_client.tournament_endpoints import TournamentWatch
+from deathmatch_client.types import OVER, Event, FeedItem, Match, Tournament, TournamentEvent, Turns
 
 
 class AsyncClient(Endpoints):
@@ -71,6 +72,12 @@ class AsyncClient(Endpoints):
         """As :meth:`deathmatch_client.Client.iter_account_stream`."""
         return self._stream("/accounts/me/stream", Position(order=feed_order), decode_account_message,
                             self._never_ends)
+
+    def iter_tournament_stream(self, tournament_id: str) -> AsyncIterator[Tournament | TournamentEvent]:
+        """As :meth:`deathmatch_client.Client.iter_tournament_stream`."""
+        watch = TournamentWatch()
+        return self._stream(f"/tournaments/{tournament_id}/stream", Position(order=feed_order), watch.decode,
+                            watch.ended_async)
 
     async def _match_over(self, match_id: str, position: Position) -> bool:
         if position.last_id is None:

@@ -9,16 +9,18 @@ and hands it to ``self.send``, which :class:`~deathmatch_client.Client` performs
 from __future__ import annotations
 
 import time
-import uuid
-from typing import Any, NamedTuple
+from typing import Any
 
 import httpx
 import msgspec
 
+from deathmatch_client.calls import Call, Lines
+from deathmatch_client.rating_endpoints import RatingEndpoints
 from deathmatch_client.sse import BadResponse
+from deathmatch_client.tournament_endpoints import TournamentEndpoints
 from deathmatch_client.types import (
     Accepted, Account, Challenges, Event, EventsPage, FeedItem, LegalMovesPage, Match, MatchSummary, NewAccount,
-    NewWebhook, PastGame, Problem, Standing, Tournament, Turn, TurnPlayed, Turns, Webhook,
+    NewWebhook, PastGame, Problem, Turn, TurnPlayed, Turns, Webhook,
 )
 
 MAX_RESPONSE_BYTES = 16 * 2**20
@@ -33,38 +35,6 @@ class ProblemError(Exception):
     def __init__(self, status: int, code: str, detail: str):
         super().__init__(f"{status} {code}: {detail}")
         self.status, self.code, self.detail = status, code, detail
-
-
-class Lines(NamedTuple):
-    """An answer of JSON lines (NDJSON), each decoded as ``type``."""
-
-    type: Any
-
-
-class Call(NamedTuple):
-    """One request and what its answer decodes to (``str``: the text as served; ``None``: nothing).
-    ``wait`` is how long the server may hold it (a long-poll): it lengthens the read timeout."""
-
-    method: str
-    path: str
-    answer: Any
-    params: dict[str, Any] | None = None
-    body: Any = None
-    idempotent: bool = False
-    idempotency_key: str | None = None
-    wait: float = 0
-
-    def query(self) -> dict[str, Any]:
-        return {name: value for name, value in (self.params or {}).items() if value is not None}
-
-    def headers(self) -> dict[str, str]:
-        headers = {"Content-Type": "application/json"} if self.body is not None else {}
-        if self.idempotent:
-            headers["Idempotency-Key"] = self.idempotency_key or str(uuid.uuid4())
-        return headers
-
-    def content(self) -> bytes | None:
-        return None if self.body is None else msgspec.json.encode(self.body)
 
 
 def check_size(size: int, limit: int) -> None:
@@ -117,8 +87,9 @@ def _decode_message(data: str, type_: Any) -> Any:
         raise BadResponse(f"a stream message: {error}") from None
 
 
-class Endpoints:
-    """The operations; a subclass supplies ``send(call)``."""
+class Endpoints(RatingEndpoints, TournamentEndpoints):
+    """The operations (those of ratings and tournaments in their own modules); a subclass
+    supplies ``send(call)``."""
 
     def send(self, call: Call) -> Any:
         raise NotImplementedError
@@ -145,11 +116,16 @@ class Endpoints:
 
     # ------------------------------------------------------------------ matches
     def create_match(self, game: str, seats: dict[str, str | None], options: dict[str, Any] | None = None,
-                     **schedule: Any) -> Match:
-        """A match (a challenge when it names another player); ``schedule``: ``priority``,
-        ``starts_at``, ``opens_at``, ``pregame_ms``."""
-        body = {"game": game, "seats": seats, "options": options or {}, **schedule}
+                     *, rated: bool = True, **schedule: Any) -> Match:
+        """A match (a challenge when it names another player); ``rated=False``: a casual game that
+        changes no rating; ``schedule``: ``priority``, ``starts_at``, ``opens_at``, ``pregame_ms``."""
+        body = {"game": game, "seats": seats, "options": options or {}, "rated": rated, **schedule}
         return self.send(Call("POST", "/matches", Match, body=body))
+
+    def create_matches(self, matches: list[dict[str, Any]]) -> list[Match]:
+        """(Organizers.) Up to 200 matches at once, all or none: each a ``POST /matches`` body
+        (``game``, ``seats``, ``options``, ``rated``, ``starts_at``...)."""
+        return self.send(Call("POST", "/matches/bulk", list[Match], body={"matches": matches}))
 
     def match(self, match_id: str) -> Match:
         return self.send(Call("GET", f"/matches/{match_id}", Match))
@@ -218,25 +194,6 @@ class Endpoints:
         as ``before``, asks for the page after it."""
         params = {"limit": limit, "before": before}
         return self.send(Call("GET", f"/accounts/{account_id}/games", Lines(PastGame), params=params))
-
-    # ------------------------------------------------------------------ tournaments (organizers)
-    def create_tournament(self, name: str, format: str, players: list[str], game: str,
-                          **settings: Any) -> Tournament:
-        """``format``: ``single_elimination``, ``round_robin`` or ``swiss``; ``players``: account
-        ids in seed order; ``settings``: ``game_options``, ``seat_rule``, ``format_options``,
-        ``schedule`` (``docs/tournaments.md``)."""
-        body = {"name": name, "format": format, "players": players, "game": game, **settings}
-        return self.send(Call("POST", "/tournaments", Tournament, body=body))
-
-    def tournament(self, tournament_id: str) -> Tournament:
-        return self.send(Call("GET", f"/tournaments/{tournament_id}", Tournament))
-
-    def tournament_standings(self, tournament_id: str) -> list[Standing]:
-        return self.send(Call("GET", f"/tournaments/{tournament_id}/standings", list[Standing]))
-
-    def tournament_export(self, tournament_id: str, format: str = "json") -> str:
-        """The whole tournament as served: a JSON document, or CSV with ``format="csv"``."""
-        return self.send(Call("GET", f"/tournaments/{tournament_id}/export", str, params={"format": format}))
 
     # ------------------------------------------------------------------ webhooks (organizers)
     def create_webhook(self, url: str, events: list[str]) -> NewWebhook:

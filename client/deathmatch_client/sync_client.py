@@ -19,7 +19,8 @@ from deathmatch_client.endpoints import (
     decode_account_message, decode_answer, decode_match_message,
 )
 from deathmatch_client.sse import Backoff, Position, SSEParser, feed_order
-from deathmatch_client.types import OVER, Event, FeedItem, Match, Turns
+from deathmatch_client.tournament_endpoints import TournamentWatch
+from deathmatch_client.types import OVER, Event, FeedItem, Match, Tournament, TournamentEvent, Turns
 
 
 class Client(Endpoints):
@@ -73,6 +74,14 @@ class Client(Endpoints):
         and server restarts (the server keeps the last 1,000 items). It never ends by itself."""
         return self._stream("/accounts/me/stream", Position(order=feed_order), decode_account_message,
                             lambda position: False)
+
+    def iter_tournament_stream(self, tournament_id: str) -> Iterator[Tournament | TournamentEvent]:
+        """The tournament as it stands (a :class:`Tournament`), then every :class:`TournamentEvent`
+        after it (pairings, results, pauses, corrections...), each once and in order, across dropped
+        connections and server restarts (``Last-Event-ID``); ends after ``tournament_ended``."""
+        watch = TournamentWatch()
+        return self._stream(f"/tournaments/{tournament_id}/stream", Position(order=feed_order), watch.decode,
+                            watch.ended)
 
     def _match_over(self, match_id: str, position: Position) -> bool:
         if position.last_id is None:

@@ -18,6 +18,14 @@ from typing import Any, Literal
 
 import msgspec
 
+from deathmatch_client.rating_types import (  # noqa: F401  (re-exported: one place to import answers from)
+    AccountProfile, Bot, GameRating, Leaderboard, LeaderboardRow, RatingEntry, RatingHistory,
+)
+from deathmatch_client.tournament_types import (  # noqa: F401
+    Change, CorrectionRecord, GameRecord, Round, Standing, TableGame, Tournament, TournamentEvent, TournamentGame,
+    TournamentSummary,
+)
+
 Status = Literal["waiting", "pregame", "running", "finished", "aborted"]
 OVER = ("finished", "aborted")
 """The statuses of a match that is over: nothing more will be played."""
@@ -131,6 +139,7 @@ class Match(msgspec.Struct):
     finished_at: int | None = None
     result: Result | None = None
     deadline: Deadline | None = None
+    rated: bool = True
 
 
 class MatchSummary(msgspec.Struct):
@@ -146,6 +155,7 @@ class MatchSummary(msgspec.Struct):
     started_at: int | None = None
     finished_at: int | None = None
     result: Result | None = None
+    rated: bool = True
 
 
 class Player(msgspec.Struct):
@@ -245,54 +255,6 @@ class FeedItem(msgspec.Struct):
     deadline: Deadline | None = None
     result: Result | None = None
     by: str | None = None
-
-
-class Standing(msgspec.Struct):
-    player: str
-    points: float
-    rank: int
-    round_reached: int | None = None
-    buchholz: float | None = None
-    sonneborn_berger: float | None = None
-
-
-class TournamentGame(msgspec.Struct):
-    """A game of a round: ``players`` (first seat first), its match, and its result once recorded."""
-
-    table: int
-    players: list[str]
-    match_id: str
-    finished: bool
-    winner: str | None
-
-
-class Round(msgspec.Struct):
-    number: int
-    status: str
-    games: list[TournamentGame]
-    byes: list[str]
-
-
-class Tournament(msgspec.Struct):
-    """A tournament: ``status`` is ``running`` until its last round closes."""
-
-    id: str
-    name: str
-    format: str
-    status: str
-    game: str
-    players: list[str]
-    total_rounds: int
-    created_at: int
-    rounds: list[Round]
-    standings: list[Standing]
-    organizer: str = ""
-    game_options: dict[str, Any] = {}
-    seat_rule: str = "pairing"
-    schedule: dict[str, Any] | None = None
-    seed: int = 0
-    finished_at: int | None = None
-    winner: str | None = None
 
 
 class Webhook(msgspec.Struct):
