@@ -36,3 +36,26 @@ def test_ready_is_a_503_when_the_pipelined_connection_cannot_reach_the_store(htt
         pipe._options, pipe._replies = options, replies
     assert r.status_code == 503 and r.json()["status"] == "unavailable"
     assert http.get("/ready").status_code == 200
+
+
+def test_serve_waits_for_the_store_at_its_start_then_says_why_it_gives_up():
+    """``serve`` waits up to ``STORE_WAIT_S`` for the store (a Redis loading its AOF, a cluster not
+    yet serving every slot) instead of dying at the first refusal, then exits with the reason."""
+    import asyncio
+
+    import pytest
+
+    from service.__main__ import wait_for_store
+    from service.settings import Settings
+
+    with pytest.raises(SystemExit, match="did not answer within STORE_WAIT_S=1 s"):
+        asyncio.run(wait_for_store(Settings(redis_url=f"redis://127.0.0.1:{free_port()}/0", store_wait_s=1)))
+
+
+def test_serve_finds_a_store_that_answers_at_once(redis_url):
+    import asyncio
+
+    from service.__main__ import wait_for_store
+    from service.settings import Settings
+
+    asyncio.run(wait_for_store(Settings(redis_url=redis_url, store_wait_s=1)))
