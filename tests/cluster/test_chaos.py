@@ -11,7 +11,8 @@ from tests.chaos import run
 def test_nothing_is_lost_or_repeated_when_processes_die_under_load(tmp_path):
     counts = run(tmp_path, seconds=45, players=2)
     print(counts)
-    assert counts.kills == ["an API process", "the worker holding the scheduler", "another worker", "a Redis master"]
-    assert counts.acknowledged > 20 and counts.matches["bots"] >= 4 and counts.matches["timers"] >= 4
-    assert counts.failures() == 0, counts.problems
-    assert counts.timers_fired >= counts.matches["timers"]
+    assert counts.kills == ["an API process", "the worker holding the scheduler", "another worker",
+                            "a Redis master"], counts
+    assert counts.acknowledged > 20 and counts.matches["bots"] >= 4 and counts.matches["timers"] >= 4, counts
+    assert counts.failures() == 0, (counts.problems, counts)
+    assert counts.timers_fired >= counts.matches["timers"], counts
