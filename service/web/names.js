@@ -38,6 +38,6 @@ export function writeNames(root) {
 /** A link to the player's page, named by its name (`data-account` holds its id). */
 export function playerLink(id, label) {
   if (!id) return h("em", {}, "nobody");
-  return h("a", { class: "player", href: `#/players/${encodeURIComponent(id)}`, dataset: { account: id, fixed: label ? "yes" : null } },
+  return h("a", { class: "player", href: `#/players/${encodeURIComponent(id)}`, dataset: label ? { account: id, fixed: "yes" } : { account: id } },
     label || nameOf(id));
 }
