@@ -91,3 +91,6 @@ export function severalInput(view, legal) {
 
 /** Games whose API answers a preview, `board.svg?after=<move>` (moves that touch no hidden information). */
 export const PREVIEWS = new Set(["trax"]);
+
+/** Games whose moves place a whole piece (`<piece> on <cells>`): pieces.js offers them with rotate, flip and a preview. */
+export const WHOLE_PIECES = new Set(["deepsea"]);

@@ -8,7 +8,8 @@ import { clock, fill, h, notice } from "../dom.js";
 import { drawLine, stopDrawing } from "../drawing.js";
 import { composeBuild } from "../builds.js";
 import { playerLink } from "../names.js";
-import { GAME_NAMES, lineInput, moveText, PREVIEWS, sealed, seatLabel, severalInput } from "../games.js";
+import { offerPieces } from "../pieces.js";
+import { GAME_NAMES, lineInput, moveText, PREVIEWS, sealed, WHOLE_PIECES, seatLabel, severalInput } from "../games.js";
 
 const OVER = ["finished", "aborted"];
 
@@ -33,11 +34,11 @@ export async function show(main, id) {
     title: h("h1", {}), seats: h("ul", { class: "seats", id: "seats" }), status: h("p", { id: "status", role: "status" }),
     result: h("p", { class: "result", id: "result" }), sealed: h("p", { class: "sealed-note", id: "sealed" }),
     actions: h("div", { class: "actions", id: "actions" }), board: h("div", { class: "board", id: "board" }),
-    picker: h("div", { class: "picker", id: "picker" }), moves: h("ol", { class: "moves", id: "moves" }),
+    picker: h("div", { class: "picker", id: "picker" }), pieces: h("div", { class: "picker pieces", id: "pieces" }), moves: h("ol", { class: "moves", id: "moves" }),
     live: h("span", { class: "live", id: "live" }, "connecting"),
   };
   fill(main, els.title, h("div", { class: "game" },
-    h("div", { class: "play" }, els.status, els.result, els.sealed, els.board, els.picker, els.actions),
+    h("div", { class: "play" }, els.status, els.result, els.sealed, els.board, els.pieces, els.picker, els.actions),
     h("aside", {}, els.seats, h("h2", {}, "Moves"), els.moves, h("p", { class: "muted" }, "Updates: ", els.live))));
 
   let view = null;
@@ -65,6 +66,7 @@ export async function show(main, id) {
     refocus = els.board.contains(document.activeElement) || els.picker.contains(document.activeElement);
     loading++; // a refresh under way shows the board before this move: let it go
     freeze(els.board.firstElementChild, els.picker);
+    fill(els.pieces);
     stopDrawing(els.board.firstElementChild);
     notice(move.line ? `You sent ${move.move.split(":")[0].toLowerCase()}.` : `You played ${move.move}.`);
     return send(`/matches/${id}/commands?expected_version=${view.version}`, move.command);
@@ -185,9 +187,11 @@ export async function show(main, id) {
       const preview = PREVIEWS.has(view.game) && ((move) => (version === view.version
         ? text(`/matches/${id}/board.svg?after=${encodeURIComponent(move)}`) : Promise.resolve(null)));
       offerMoves(svg, els.picker, legal, play, { several, preview });
+      if (WHOLE_PIECES.has(view.game)) offerPieces(svg, els.pieces, legal, play, () => refresh(true), id);
       if (refocus) (svg.querySelector(".legal") || els.picker.querySelector("button"))?.focus();
       refocus = false;
     } else fill(els.picker);
+    if (!myTurn || sending || line) fill(els.pieces);
     seats();
     moveList();
     actions();
