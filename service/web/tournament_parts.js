@@ -6,6 +6,9 @@
 import { h, when } from "./dom.js";
 import { learn, playerLink } from "./names.js";
 
+/** A list item whose words run on as text (not spaced apart as the items of a `.list` line are). */
+const line = (attrs, ...children) => h("li", attrs, h("span", {}, children));
+
 /** The standings' columns per format (docs/tournaments.md, "Columns per format"): [title, value(standing)]. */
 const COLUMNS = {
   round_robin: [],
@@ -41,7 +44,7 @@ function outcome(t, g) {
 function gameLine(t, g) {
   const [first, second] = g.players;
   const played = g.finished && !g.forfeit;
-  return h("li", { class: `game${g.finished ? " done" : ""}`, dataset: { match: g.match_id, table: g.table } },
+  return line({ class: `game${g.finished ? " done" : ""}`, dataset: { match: g.match_id, table: g.table } },
     `Table ${g.table}: `, playerLink(first, t.names[first]), " vs ", playerLink(second, t.names[second]), " ",
     g.forfeit && !played ? "" : h("a", { href: played ? `#/matches/${g.match_id}/replay` : `#/matches/${g.match_id}` },
       played ? "replay" : "watch"),
@@ -49,7 +52,7 @@ function gameLine(t, g) {
 }
 
 function byeLines(t, r) {
-  return r.byes.map((b) => h("li", { class: "bye" }, playerLink(b, t.names[b]), ": a bye"));
+  return r.byes.map((b) => line({ class: "bye" }, playerLink(b, t.names[b]), ": a bye"));
 }
 
 /** Every round with its pairings and results, newest first; a single elimination as a bracket. */
@@ -67,16 +70,17 @@ export function rounds(t) {
 function roundTitle(t, r) {
   const left = t.total_rounds - r.number;
   const name = t.format === "single_elimination" ? (left === 0 ? "Final" : left === 1 ? "Semi-finals" : `Round ${r.number}`) : `Round ${r.number}`;
-  return `${name} (${r.status === "open" ? "being played" : "over"})`;
+  const open = t.status === "paused" ? "open; the tournament is paused" : "being played";
+  return `${name} (${r.status === "open" ? open : "over"})`;
 }
 
 /** Withdrawals, replacements and corrections, if any. */
 export function changes(t) {
   const items = [
-    ...t.withdrawals.map((w) => h("li", {}, playerLink(w.player, t.names[w.player]), ` withdrew in round ${w.round}`)),
-    ...t.replacements.map((r) => h("li", {}, playerLink(r.replaced_by, t.names[r.replaced_by]), " replaced ",
+    ...t.withdrawals.map((w) => line({}, playerLink(w.player, t.names[w.player]), ` withdrew in round ${w.round}`)),
+    ...t.replacements.map((r) => line({}, playerLink(r.replaced_by, t.names[r.replaced_by]), " replaced ",
       playerLink(r.player, t.names[r.player]), ` in round ${r.round}`)),
-    ...t.corrections.map((c) => h("li", {}, `Round ${c.round}, table ${c.table}: corrected from `,
+    ...t.corrections.map((c) => line({}, `Round ${c.round}, table ${c.table}: corrected from `,
       c.previous ? playerLink(c.previous, t.names[c.previous]) : "a draw", " to ",
       c.winner ? playerLink(c.winner, t.names[c.winner]) : "a draw", ` (${when(c.at)})`)),
   ];
