@@ -1,11 +1,14 @@
 """A player's page and a game's leaderboard: after a rated Trax game (one player resigns), the
 lobby links to Trax's leaderboard, which lists both players by name (provisional ones shown on
-asking); a name leads to the player's page: its rating in Trax and the game it won."""
+asking); a name leads to the player's page: its rating in Trax and the game it won. Both fit a
+375 px wide screen."""
 
 from __future__ import annotations
 
 from tests.api.helpers import Table
 from tests.browser.conftest import screenshot
+
+NO_SIDEWAYS_SCROLL = "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
 
 
 def test_the_leaderboard_and_a_players_page(pages, http):
@@ -34,3 +37,10 @@ def test_the_leaderboard_and_a_players_page(pages, http):
     game.locator("a.player").click()  # the opponent's page, by its name
     page.wait_for_function(f"() => document.querySelector('#player-name')?.innerText === {red['name']!r}")
     assert "lost" in page.inner_text("#games")
+    phone = pages.open(f"/#/games/trax/leaderboard?offset=0&provisional=true", width=375, height=800)
+    phone.wait_for_selector(f"#leaderboard tr[data-account='{red['account_id']}']")
+    assert phone.evaluate(NO_SIDEWAYS_SCROLL)  # (the table scrolls by itself if it must)
+    screenshot(phone, "leaderboard-phone")
+    phone.click(f"#leaderboard a[data-account='{red['account_id']}']")
+    phone.wait_for_selector("#ratings")
+    assert phone.evaluate(NO_SIDEWAYS_SCROLL)

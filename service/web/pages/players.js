@@ -13,21 +13,21 @@ const round = (x) => Math.round(x);
 function ratingsTable(p) {
   const games = Object.entries(p.ratings);
   if (!games.length) return h("p", { class: "muted" }, "No rated game yet.");
-  return h("table", { class: "standings", id: "ratings" },
+  return h("div", { class: "table-scroll" }, h("table", { class: "standings", id: "ratings" },
     h("thead", {}, h("tr", {}, ["Game", "Rating", "±", "Games", "Won", "Lost", "Drawn"].map((c) => h("th", { scope: "col" }, c)))),
     h("tbody", {}, games.map(([game, r]) => h("tr", { dataset: { game } },
       h("td", {}, h("a", { href: `#/games/${game}/leaderboard` }, GAME_NAMES[game] || game)),
       h("td", {}, round(r.rating), r.provisional ? h("span", { class: "muted", title: "Too few games to be sure of" }, " (provisional)") : ""),
-      h("td", {}, round(r.deviation)), h("td", {}, r.games), h("td", {}, r.wins), h("td", {}, r.losses), h("td", {}, r.draws)))));
+      h("td", {}, round(r.deviation)), h("td", {}, r.games), h("td", {}, r.wins), h("td", {}, r.losses), h("td", {}, r.draws))))));
 }
 
-/** The account's latest games, NDJSON: one game a line (a bot's own games are not listed: none). */
+/** The account's latest games, NDJSON: one game a line; null when the API lists none for it (a built-in bot's: a 404). */
 async function recentGames(id) {
   try {
     const lines = await text(`/accounts/${encodeURIComponent(id)}/games?limit=${RECENT}`, false);
     return lines.split("\n").filter(Boolean).map((line) => JSON.parse(line));
   } catch (problem) {
-    if (problem.status === 404) return [];
+    if (problem.status === 404) return null;
     throw problem;
   }
 }
@@ -54,9 +54,9 @@ export async function player(main, id) {
     h("section", { class: "card" }, h("h2", {}, "Ratings"), ratingsTable(p)),
     p.current_matches.length ? h("section", { class: "card" }, h("h2", {}, "Playing now"),
       h("ul", { class: "list", id: "current" }, p.current_matches.map((m) => h("li", {}, h("a", { href: `#/matches/${m}` }, `Match ${m}`))))) : "",
-    h("section", { class: "card" }, h("h2", {}, "Latest games"), games.length
+    h("section", { class: "card" }, h("h2", {}, "Latest games"), games?.length
       ? h("ul", { class: "list", id: "games" }, games.map((g) => gameLine(p.id, g)))
-      : h("p", { class: "muted" }, "No game over yet.")));
+      : h("p", { class: "muted" }, games ? "No game over yet." : "The server does not list this player's games.")));
 }
 
 export async function leaderboard(main, game) {
@@ -72,12 +72,12 @@ export async function leaderboard(main, game) {
       " Also players with too few games (provisional)")),
     h("nav", { class: "games", "aria-label": "Other games" }, Object.entries(GAME_NAMES).map(([g, name]) =>
       (g === board.game ? h("strong", {}, name) : h("a", { href: `#/games/${g}/leaderboard` }, name)))),
-    board.rows.length ? h("table", { class: "standings", id: "leaderboard" },
+    board.rows.length ? h("div", { class: "table-scroll" }, h("table", { class: "standings", id: "leaderboard" },
       h("thead", {}, h("tr", {}, ["Rank", "Player", "Rating", "±", "Games", "Won", "Lost", "Drawn"].map((c) => h("th", { scope: "col" }, c)))),
       h("tbody", {}, board.rows.map((r) => h("tr", { dataset: { account: r.account_id } },
         h("td", {}, r.rank), h("td", {}, playerLink(r.account_id, r.name), r.is_bot ? h("span", { class: "muted" }, " (bot)") : ""),
         h("td", {}, round(r.rating)), h("td", {}, round(r.deviation)), h("td", {}, r.games), h("td", {}, r.wins),
-        h("td", {}, r.losses), h("td", {}, r.draws)))))
+        h("td", {}, r.losses), h("td", {}, r.draws))))))
       : h("p", { class: "muted" }, provisional ? "Nobody has played a rated game yet." : "Nobody has enough rated games yet: tick the box to see everyone."),
     h("p", { class: "row" }, offset ? h("a", { class: "button secondary", href: here(Math.max(0, offset - PAGE), provisional) }, "Previous") : "",
       board.rows.length === PAGE ? h("a", { class: "button secondary", href: here(offset + PAGE, provisional) }, "Next") : ""));
