@@ -36,6 +36,7 @@ export async function show(main, id) {
     try {
       render(await api(`/tournaments/${id}/players/me`, { method }));
       notice(label);
+      els.actions.querySelector("button")?.focus(); // (Join became Leave: the keyboard stays on it)
     } catch (problem) {
       notice(problem.message, "error");
     }
