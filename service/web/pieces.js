@@ -42,14 +42,15 @@ function anchorOf(shape) {
   return shape.reduce((best, p) => (Math.hypot(p[0] - mc, p[1] - mr) < Math.hypot(best[0] - mc, best[1] - mr) ? p : best));
 }
 
-let remembered = null; // {key, piece, shape}: the piece being placed survives the board's redrawing
+let remembered = null; // {key, piece, shape, cursor}: the piece being placed survives the board's redrawing
 
 /**
  * Offer whole-piece placement on `svg`: piece buttons, Rotate and Flip in `panel`. `choose(move)`
  * sends a listed move; `leave()` goes back to placing square by square (the board drawn again).
- * `key` names the match: a piece being placed stays chosen when the board is drawn again.
+ * `key` names the match: a piece being placed stays chosen (turned, at its square) when the board
+ * is drawn again, and `focus` (the keyboard was on the board) puts the focus back on its square.
  */
-export function offerPieces(svg, panel, moves, choose, leave, key) {
+export function offerPieces(svg, panel, moves, choose, leave, key, focus = false) {
   const byPiece = placementsOf(moves);
   const pieces = Object.keys(byPiece).sort();
   if (!pieces.length) { fill(panel); return; }
@@ -82,7 +83,7 @@ export function offerPieces(svg, panel, moves, choose, leave, key) {
   }
 
   function turned(focusBoard = false) {
-    remembered = { key, piece, shape };
+    remembered = { key, piece, shape, cursor };
     const key0 = keyOf(shape);
     const [ac, ar] = anchorOf(shape);
     fits = new Map();
@@ -141,7 +142,7 @@ export function offerPieces(svg, panel, moves, choose, leave, key) {
   for (const [at, el] of cells) {
     el.addEventListener("mouseenter", () => piece && preview(at));
     el.addEventListener("mouseleave", () => piece && preview(cursor && svg.contains(document.activeElement) ? cursor : null));
-    el.addEventListener("focus", () => { if (!piece) return; cursor = at; preview(at); });
+    el.addEventListener("focus", () => { if (!piece) return; cursor = at; remembered.cursor = at; preview(at); });
     el.addEventListener("click", () => piece && place(at));
     el.addEventListener("keydown", (event) => {
       if (!piece) return;
@@ -168,6 +169,9 @@ export function offerPieces(svg, panel, moves, choose, leave, key) {
     h("button", { type: "button", class: "link", id: "square-by-square", onclick: () => { remembered = null; leave(); } },
       "Back to square by square"),
     picture, status);
-  if (remembered?.key === key && byPiece[remembered.piece]) take(remembered.piece, remembered.shape, false);
+  if (remembered?.key === key && byPiece[remembered.piece]) {
+    cursor = remembered.cursor;
+    take(remembered.piece, remembered.shape, focus);
+  }
   else status.textContent = "Choose a piece, turn it with R and F, and point at your board (or Tab to it; arrows move): a click (Enter) places it.";
 }

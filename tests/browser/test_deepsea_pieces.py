@@ -21,6 +21,14 @@ def shape_of(cells: list[str]) -> str:
     return " ".join(f"{c},{r}" for c, r in sorted((c - c0, r - r0) for c, r in points))
 
 
+def turned(shape: str, key: str) -> str:
+    """``shape`` (as ``data-shape``) after R (a quarter turn clockwise, rows counting up) or F (left to right)."""
+    points = [tuple(map(int, p.split(","))) for p in shape.split()]
+    points = [(r, -c) for c, r in points] if key == "r" else [(-c, r) for c, r in points]
+    c0, r0 = min(c for c, _ in points), min(r for _, r in points)
+    return " ".join(f"{c},{r}" for c, r in sorted((c - c0, r - r0) for c, r in points))
+
+
 def sent_placement(page, act) -> tuple[str, list[str]]:
     """Do ``act``; the piece and cells of the placement the page sends."""
     with page.expect_request(lambda r: "/commands" in r.url and r.method == "POST") as request:
@@ -35,7 +43,8 @@ def by_mouse(page) -> None:
     piece.click()
     before = page.evaluate(SHAPE)
     page.click("#rotate")
-    page.wait_for_function(f"() => ({SHAPE[6:]}) !== {before!r}")
+    page.wait_for_function(f"() => ({SHAPE[6:]}) === {turned(before, 'r')!r}")
+    assert turned(before, "r") != before  # (no pentomino but X looks the same turned a quarter)
     page.wait_for_selector("#board .fits")
     shape = page.evaluate(SHAPE)
     page.hover("#board .fits >> nth=0")
@@ -50,10 +59,10 @@ def by_keyboard(page) -> None:
     page.focus("#pieces button.piece:not([data-piece=X])")
     page.keyboard.press("Enter")  # the piece: the focus goes to a square where it fits
     page.wait_for_function("() => document.activeElement?.classList.contains('placing')")
-    for key in ("r", "f"):
-        before = page.evaluate(SHAPE)
+    for key in ("r", "f"):  # (a flip may leave a symmetric piece as it was)
+        expected = turned(page.evaluate(SHAPE), key)
         page.keyboard.press(key)
-        page.wait_for_function(f"() => ({SHAPE[6:]}) !== {before!r}")
+        page.wait_for_function(f"() => ({SHAPE[6:]}) === {expected!r}")
     page.wait_for_selector("#board .fits")
     page.focus("#board .fits >> nth=0")
     page.keyboard.press("ArrowRight")

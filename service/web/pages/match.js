@@ -164,6 +164,7 @@ export async function show(main, id) {
     els.title.textContent = `${GAME_NAMES[view.game] || view.game}: ${names.join(" vs ")}`;
     els.status.textContent = statusText();
     els.status.className = myTurn ? "your-turn" : "";
+    const onBoard = els.board.contains(document.activeElement) || els.pieces.contains(document.activeElement);
     const svg = drawBoard(els.board, picture);
     els.board.dataset.version = view.version;
     els.board.dataset.status = view.status;
@@ -187,7 +188,7 @@ export async function show(main, id) {
       const preview = PREVIEWS.has(view.game) && ((move) => (version === view.version
         ? text(`/matches/${id}/board.svg?after=${encodeURIComponent(move)}`) : Promise.resolve(null)));
       offerMoves(svg, els.picker, legal, play, { several, preview });
-      if (WHOLE_PIECES.has(view.game)) offerPieces(svg, els.pieces, legal, play, () => refresh(true), id);
+      if (WHOLE_PIECES.has(view.game)) offerPieces(svg, els.pieces, legal, play, () => refresh(true), id, onBoard);
       if (refocus) (svg.querySelector(".legal") || els.picker.querySelector("button"))?.focus();
       refocus = false;
     } else fill(els.picker);
