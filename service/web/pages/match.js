@@ -9,9 +9,10 @@ import { drawLine, stopDrawing } from "../drawing.js";
 import { composeBuild } from "../builds.js";
 import { playerLink } from "../names.js";
 import { offerPieces } from "../pieces.js";
-import { GAME_NAMES, lineInput, moveText, PREVIEWS, sealed, WHOLE_PIECES, seatLabel, severalInput } from "../games.js";
+import { addedAfterTheEnd, GAME_NAMES, lineInput, moveText, PREVIEWS, sealed, WHOLE_PIECES, seatLabel, severalInput } from "../games.js";
 
 const OVER = ["finished", "aborted"];
+const WAITS_AFTER_THE_END = 30; // streams opened again (about a second apart) for what comes after the end
 
 /** What a seat's clock shows at `now` (server time, ms): time to its deadline while it is to move, else its reserve. */
 function clockText(view, seat, now) {
@@ -207,6 +208,7 @@ export async function show(main, id) {
     }
   }, 250);
   let pending = null;
+  let waits = 0;
   const live = stream(`/matches/${id}/stream`, {
     onMessage: (m) => {
       if (typeof m.data?.at === "number" && m.event !== "state") { // (late news only makes it smaller)
@@ -215,7 +217,10 @@ export async function show(main, id) {
       }
       clearTimeout(pending); pending = setTimeout(() => refresh().catch(() => {}), 50); },
     onStatus: (s) => { els.live.textContent = s; els.live.dataset.state = s; },
-    done: async () => OVER.includes((await api(`/matches/${id}`)).status),
+    done: async () => {
+      const now = await api(`/matches/${id}`);
+      return OVER.includes(now.status) && (!addedAfterTheEnd(now) || ++waits > WAITS_AFTER_THE_END);
+    },
   });
   return () => { live.close(); clearInterval(ticker); clearTimeout(pending); };
 }
