@@ -31,6 +31,9 @@ def test_the_leaderboard_and_a_players_page(pages, http):
     assert page.inner_text("#player-name") == white["name"]
     row = page.locator("#ratings tr[data-game=trax] td").all_inner_texts()
     assert row[0] == "Trax" and row[3:] == ["1", "1", "0", "0"], row
+    page.click("details.history[data-game=trax] summary")  # the rating after each game
+    page.wait_for_selector("details.history[data-game=trax] tbody tr")
+    assert page.locator("details.history[data-game=trax] tbody td").all_inner_texts()[:2] == ["1", "win"]
     game = page.locator(f"#games li[data-match='{table.id}']")
     assert red["name"] in game.inner_text() and "won" in game.inner_text()
     screenshot(page, "player")

@@ -45,13 +45,34 @@ function gameLine(id, g) {
     h("span", { class: "muted" }, ` ${when(g.finished_at)}`));
 }
 
+/** The account's rating after each of its latest rated games in `game`, asked when opened. */
+function history(id, game) {
+  const body = h("div", {}, h("p", { class: "muted" }, "Loading…"));
+  const box = h("details", { class: "history", dataset: { game } }, h("summary", {}, `${GAME_NAMES[game] || game}: rating after each game`), body);
+  box.addEventListener("toggle", async () => {
+    if (!box.open || box.dataset.loaded) return;
+    box.dataset.loaded = "yes";
+    try {
+      const page = await api(`/accounts/${encodeURIComponent(id)}/ratings/${game}?limit=${RECENT}`, { auth: false });
+      fill(body, h("div", { class: "table-scroll" }, h("table", { class: "standings" },
+        h("thead", {}, h("tr", {}, ["Game", "Outcome", "Rating", "±", "When"].map((c) => h("th", { scope: "col" }, c)))),
+        h("tbody", {}, page.entries.map((e) => h("tr", {},
+          h("td", {}, h("a", { href: `#/matches/${e.match_id}/replay` }, e.games)), h("td", {}, e.outcome),
+          h("td", {}, round(e.rating)), h("td", {}, round(e.deviation)), h("td", {}, when(e.finished_at))))))));
+    } catch (problem) {
+      fill(body, h("p", { class: "error" }, problem.message));
+    }
+  });
+  return box;
+}
+
 export async function player(main, id) {
   id = decodeURIComponent(id);
   const [p, games] = await Promise.all([api(`/accounts/${encodeURIComponent(id)}`, { auth: false }), recentGames(id)]);
   learn({ [p.id]: p.name });
   fill(main, h("h1", { id: "player-name" }, p.name),
     h("p", {}, p.is_bot ? `A built-in bot, level ${p.level} (${p.level_name}). ` : "", "Account id ", h("code", {}, p.id)),
-    h("section", { class: "card" }, h("h2", {}, "Ratings"), ratingsTable(p)),
+    h("section", { class: "card" }, h("h2", {}, "Ratings"), ratingsTable(p), Object.keys(p.ratings).map((g) => history(p.id, g))),
     p.current_matches.length ? h("section", { class: "card" }, h("h2", {}, "Playing now"),
       h("ul", { class: "list", id: "current" }, p.current_matches.map((m) => h("li", {}, h("a", { href: `#/matches/${m}` }, `Match ${m}`))))) : "",
     h("section", { class: "card" }, h("h2", {}, "Latest games"), games?.length
