@@ -7,6 +7,7 @@ import * as account from "./pages/account.js";
 import * as challenge from "./pages/challenge.js";
 import * as lobby from "./pages/lobby.js";
 import * as match from "./pages/match.js";
+import * as players from "./pages/players.js";
 import * as replay from "./pages/replay.js";
 import * as tournaments from "./pages/tournaments.js";
 
@@ -19,6 +20,8 @@ const ROUTES = [
   [/^#\/matches\/([\w-]+)\/replay$/, replay.show],
   [/^#\/tournaments$/, tournaments.list],
   [/^#\/tournaments\/([\w-]+)$/, tournaments.show],
+  [/^#\/players\/([\w%.-]+)$/, players.player],
+  [/^#\/games\/(\w+)\/leaderboard(?:\?[\w=&]*)?$/, players.leaderboard],
 ];
 
 let cleanup = null;

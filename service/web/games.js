@@ -91,3 +91,15 @@ export function severalInput(view, legal) {
 
 /** Games whose API answers a preview, `board.svg?after=<move>` (moves that touch no hidden information). */
 export const PREVIEWS = new Set(["trax"]);
+
+/** Games whose moves place a whole piece (`<piece> on <cells>`): pieces.js offers them with rotate, flip and a preview. */
+export const WHOLE_PIECES = new Set(["deepsea"]);
+
+/**
+ * Whether a match that is over still waits for a part the server adds after its end: Deep Sea
+ * Voyage's shortest routes for the record, found by a worker (the match's stream ends with the
+ * match, so the page asks again until they are in).
+ */
+export function addedAfterTheEnd(view) {
+  return view.game === "deepsea" && view.status === "finished" && (view.state?.boards || []).some((b) => !b.shortest_routes);
+}

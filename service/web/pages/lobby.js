@@ -1,11 +1,14 @@
 // The lobby: my invitations (accept/decline), my matches with whose turn it is, open seats to
-// take, and live and finished matches to watch or replay. Refreshed live from my account's stream.
+// take, and live and finished matches to watch or replay, players named (each a link to their
+// page), and the games' leaderboards. Refreshed live from my account's stream.
 
 import { api, session, stream } from "../api.js";
 import { fill, h, notice } from "../dom.js";
 import { GAME_NAMES, seatLabel } from "../games.js";
+import { ask, learn, playerLink, writeNames } from "../names.js";
 
 const OVER = ["finished", "aborted"];
+let botsKnown = false; // (their names are kept for the visit, names.js)
 
 async function act(path, ...then) {
   try {
@@ -18,38 +21,28 @@ async function act(path, ...then) {
   }
 }
 
-/**
- * Players' names by account id: the built-in bots' (GET /bots), the challenges' (their
- * `challenger_name`, `invited_name`), and the seats of match views (GET /matches/{id}), asked for
- * a few matches at a time whose players the lobby does not know yet. (The match lists carry
- * account ids only; TODO: ask GET /accounts/{id} once the public profile exists.)
- */
-const NAMES = new Map();
-const ASKED = new Set(); // matches whose view was asked for already
-const ASK_AT_ONCE = 12;
-function nameOf(id) {
-  if (!id) return "open";
-  if (id === session.account?.id) return "you";
-  return NAMES.get(id) || id;
+/** A seat's holder: "you", or the player's name linking to its page (names.js asks the ids no list names). */
+function holder(id) {
+  if (id === session.account?.id) return h("span", { class: "who" }, "you");
+  return playerLink(id);
 }
 
-/** Learn the names of the players of `matches` the lobby does not know, then write them in `main`. */
+/** Ask the public profiles of the players the lobby cannot name yet, then write their names in `main`. */
 async function learnNames(main, matches) {
-  const unknown = matches.filter((m) => !ASKED.has(m.id) && Object.values(m.seats).some((a) => a && !NAMES.has(a)
-    && a !== session.account?.id)).slice(0, ASK_AT_ONCE);
-  for (const m of unknown) ASKED.add(m.id);
-  const views = await Promise.all(unknown.map((m) => api(`/matches/${m.id}`).catch(() => null)));
-  for (const view of views) {
-    for (const seat of Object.values(view?.seats || {})) if (seat.account_id && seat.name) NAMES.set(seat.account_id, seat.name);
-  }
-  for (const el of main.querySelectorAll("[data-account]")) el.textContent = nameOf(el.dataset.account);
+  const ids = matches.flatMap((m) => Object.values(m.seats)).filter((a) => a && a !== session.account?.id);
+  if (await ask(ids)) writeNames(main);
+}
+
+function leaderboards() {
+  return h("p", { class: "leaderboards" }, "Leaderboards: ", Object.entries(GAME_NAMES).map(([game, name], i) =>
+    [i ? " · " : "", h("a", { href: `#/games/${game}/leaderboard` }, name)]));
 }
 
 /** One match; `turns` (mine, or null for others' matches) says whose turn it is. */
 function matchLine(m, turns = null) {
   const mine = turns && turns.find((t) => t.match_id === m.id);
   const seats = Object.entries(m.seats).map(([seat, who], i) => [i ? " · " : "", `${seatLabel(m.game, seat)}: `,
-    who ? h("span", { class: "who", dataset: { account: who } }, nameOf(who)) : "open"]);
+    who ? holder(who) : "open"]);
   return h("li", { class: "match", dataset: { match: m.id } },
     h("a", { href: `#/matches/${m.id}` }, `${GAME_NAMES[m.game] || m.game}`),
     " ", h("span", { class: `status ${m.status}` }, m.status),
@@ -71,8 +64,7 @@ function challengeLine(c, received, refresh) {
     : [h("button", { type: "button", class: "secondary", onclick: async () => {
         if (await act(`/matches/${c.match_id}/cancel`)) refresh();
       } }, "Withdraw")];
-  if (c.challenger_name) NAMES.set(c.challenger, c.challenger_name);
-  if (c.invited_name) NAMES.set(c.invited, c.invited_name);
+  learn({ [c.challenger]: c.challenger_name, [c.invited]: c.invited_name });
   const who = received ? `${c.challenger_name || c.challenger} challenges you` : `you challenge ${c.invited_name || c.invited}`;
   return h("li", { class: "challenge", dataset: { match: c.match_id } },
     h("a", { href: `#/matches/${c.match_id}` }, GAME_NAMES[c.game] || c.game), `: ${who} (seat ${seatLabel(c.game, c.seat)}) `,
@@ -89,9 +81,10 @@ export async function show(main) {
   let pending = null;
   async function refresh() {
     const [all, bots] = await Promise.all([api("/matches?limit=100", { auth: false }),
-      NAMES.size ? [] : api("/bots", { auth: false })]);
-    for (const bot of bots) NAMES.set(bot.id, bot.name);
-    const parts = [h("h1", {}, "Lobby")];
+      botsKnown ? [] : api("/bots", { auth: false })]);
+    learn(Object.fromEntries(bots.map((bot) => [bot.id, bot.name])));
+    botsKnown = true;
+    const parts = [h("h1", {}, "Lobby"), leaderboards()];
     let shown = [];
     if (session.account) {
       const [mine, challenges, turns] = await Promise.all(

@@ -7,9 +7,12 @@ import { drawBoard, freeze, offerMoves } from "../board.js";
 import { clock, fill, h, notice } from "../dom.js";
 import { drawLine, stopDrawing } from "../drawing.js";
 import { composeBuild } from "../builds.js";
-import { GAME_NAMES, lineInput, moveText, PREVIEWS, sealed, seatLabel, severalInput } from "../games.js";
+import { playerLink } from "../names.js";
+import { offerPieces } from "../pieces.js";
+import { addedAfterTheEnd, GAME_NAMES, lineInput, moveText, PREVIEWS, sealed, WHOLE_PIECES, seatLabel, severalInput } from "../games.js";
 
 const OVER = ["finished", "aborted"];
+const WAITS_AFTER_THE_END = 30; // streams opened again (about a second apart) for what comes after the end
 
 /** What a seat's clock shows at `now` (server time, ms): time to its deadline while it is to move, else its reserve. */
 function clockText(view, seat, now) {
@@ -32,11 +35,11 @@ export async function show(main, id) {
     title: h("h1", {}), seats: h("ul", { class: "seats", id: "seats" }), status: h("p", { id: "status", role: "status" }),
     result: h("p", { class: "result", id: "result" }), sealed: h("p", { class: "sealed-note", id: "sealed" }),
     actions: h("div", { class: "actions", id: "actions" }), board: h("div", { class: "board", id: "board" }),
-    picker: h("div", { class: "picker", id: "picker" }), moves: h("ol", { class: "moves", id: "moves" }),
+    picker: h("div", { class: "picker", id: "picker" }), pieces: h("div", { class: "picker pieces", id: "pieces" }), moves: h("ol", { class: "moves", id: "moves" }),
     live: h("span", { class: "live", id: "live" }, "connecting"),
   };
   fill(main, els.title, h("div", { class: "game" },
-    h("div", { class: "play" }, els.status, els.result, els.sealed, els.board, els.picker, els.actions),
+    h("div", { class: "play" }, els.status, els.result, els.sealed, els.board, els.pieces, els.picker, els.actions),
     h("aside", {}, els.seats, h("h2", {}, "Moves"), els.moves, h("p", { class: "muted" }, "Updates: ", els.live))));
 
   let view = null;
@@ -64,6 +67,7 @@ export async function show(main, id) {
     refocus = els.board.contains(document.activeElement) || els.picker.contains(document.activeElement);
     loading++; // a refresh under way shows the board before this move: let it go
     freeze(els.board.firstElementChild, els.picker);
+    fill(els.pieces);
     stopDrawing(els.board.firstElementChild);
     notice(move.line ? `You sent ${move.move.split(":")[0].toLowerCase()}.` : `You played ${move.move}.`);
     return send(`/matches/${id}/commands?expected_version=${view.version}`, move.command);
@@ -123,7 +127,7 @@ export async function show(main, id) {
     fill(els.seats, Object.entries(view.seats).map(([seat, s]) => h("li", {
       class: `seat${view.to_move.includes(seat) ? " to-move" : ""}`, dataset: { seat } },
     h("span", { class: `chip seat-${seat}` }), h("strong", {}, seatLabel(view.game, seat)), " ",
-    s.name || s.account_id || h("em", {}, "open"), seat === view.you ? " (you)" : "",
+    s.account_id ? playerLink(s.account_id, s.name) : h("em", {}, "open"), seat === view.you ? " (you)" : "",
     seal.window && !view.to_move.includes(seat) ? h("span", { class: "sealed" }, "sealed") : "",
     seal.window && seat === view.you && seal.mine ? h("span", { class: "sealed", title: seal.mine }, "sealed, replaceable") : "",
     h("span", { class: "clock", id: `clock-${seat}` }, clockText(view, seat, serverNow())))));
@@ -161,6 +165,7 @@ export async function show(main, id) {
     els.title.textContent = `${GAME_NAMES[view.game] || view.game}: ${names.join(" vs ")}`;
     els.status.textContent = statusText();
     els.status.className = myTurn ? "your-turn" : "";
+    const onBoard = els.board.contains(document.activeElement) || els.pieces.contains(document.activeElement);
     const svg = drawBoard(els.board, picture);
     els.board.dataset.version = view.version;
     els.board.dataset.status = view.status;
@@ -184,9 +189,11 @@ export async function show(main, id) {
       const preview = PREVIEWS.has(view.game) && ((move) => (version === view.version
         ? text(`/matches/${id}/board.svg?after=${encodeURIComponent(move)}`) : Promise.resolve(null)));
       offerMoves(svg, els.picker, legal, play, { several, preview });
+      if (WHOLE_PIECES.has(view.game)) offerPieces(svg, els.pieces, legal, play, () => refresh(true), id, onBoard);
       if (refocus) (svg.querySelector(".legal") || els.picker.querySelector("button"))?.focus();
       refocus = false;
     } else fill(els.picker);
+    if (!myTurn || sending || line) fill(els.pieces);
     seats();
     moveList();
     actions();
@@ -201,6 +208,7 @@ export async function show(main, id) {
     }
   }, 250);
   let pending = null;
+  let waits = 0;
   const live = stream(`/matches/${id}/stream`, {
     onMessage: (m) => {
       if (typeof m.data?.at === "number" && m.event !== "state") { // (late news only makes it smaller)
@@ -209,7 +217,10 @@ export async function show(main, id) {
       }
       clearTimeout(pending); pending = setTimeout(() => refresh().catch(() => {}), 50); },
     onStatus: (s) => { els.live.textContent = s; els.live.dataset.state = s; },
-    done: async () => OVER.includes((await api(`/matches/${id}`)).status),
+    done: async () => {
+      const now = await api(`/matches/${id}`);
+      return OVER.includes(now.status) && (!addedAfterTheEnd(now) || ++waits > WAITS_AFTER_THE_END);
+    },
   });
   return () => { live.close(); clearInterval(ticker); clearTimeout(pending); };
 }

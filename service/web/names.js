@@ -1,0 +1,43 @@
+// Players' names by account id, kept for the visit: what a view already names (a tournament's
+// `names`, a match's seats, the bots of GET /bots) is remembered, and an id no view names is asked
+// of the public profile (GET /accounts/{id}), a few at a time. A name links to the player's page.
+
+import { api } from "./api.js";
+import { h } from "./dom.js";
+
+const NAMES = new Map();
+const ASKED = new Set(); // ids asked of GET /accounts/{id} already (known or not)
+const ASK_AT_ONCE = 12;
+
+/** Remember names: `learn({id: name, ...})`. */
+export function learn(names) {
+  for (const [id, name] of Object.entries(names || {})) if (id && name) NAMES.set(id, name);
+}
+
+/** The name of account `id` as known now, or the id itself. */
+export function nameOf(id) {
+  return NAMES.get(id) || id;
+}
+
+/** Ask GET /accounts/{id} for the ids whose names are not known yet (a dozen at a time); whether any was learnt. */
+export async function ask(ids) {
+  const unknown = [...new Set(ids)].filter((id) => id && !NAMES.has(id) && !ASKED.has(id)).slice(0, ASK_AT_ONCE);
+  for (const id of unknown) ASKED.add(id);
+  const profiles = await Promise.all(unknown.map((id) => api(`/accounts/${encodeURIComponent(id)}`, { auth: false }).catch(() => null)));
+  for (const p of profiles) if (p?.name) NAMES.set(p.id, p.name);
+  return profiles.some((p) => p?.name);
+}
+
+/** Write the names now known into every `[data-account]` element under `root`. */
+export function writeNames(root) {
+  for (const el of root.querySelectorAll("[data-account]")) {
+    if (!el.dataset.fixed) el.textContent = nameOf(el.dataset.account);
+  }
+}
+
+/** A link to the player's page, named by its name (`data-account` holds its id). */
+export function playerLink(id, label) {
+  if (!id) return h("em", {}, "nobody");
+  return h("a", { class: "player", href: `#/players/${encodeURIComponent(id)}`, dataset: label ? { account: id, fixed: "yes" } : { account: id } },
+    label || nameOf(id));
+}
