@@ -1,6 +1,7 @@
 """Deadline timers under load: how late the workers end matches whose players never move.
 
-Run: ``.venv/bin/python bench/timers.py [--matches 500] [--spread-s 20] [--workers 1] [--root CHECKOUT]``.
+Run: ``.venv/bin/python bench/timers.py [--matches 500] [--spread-s 20] [--workers 1] [--store embedded|cluster]
+[--root CHECKOUT]``.
 
 Starts the real server (``python -m service serve``, its embedded Redis and workers), creates
 ``--matches`` Trax matches (organizer bulk requests, 200 at a time) between pairs of 20 accounts
@@ -23,10 +24,11 @@ import time
 import httpx
 import msgspec
 import redis
+from redis.cluster import RedisCluster
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from http_load import Server, percentiles  # noqa: E402
+from http_load import ClusterServer, Server, percentiles  # noqa: E402
 
 from service.event_store import stream_key  # noqa: E402
 
@@ -42,17 +44,24 @@ def main() -> None:
     parser.add_argument("--spread-s", type=float, default=20)
     parser.add_argument("--workers", type=int, default=1, help="workers of the play pool (timers have their own)")
     parser.add_argument("--root", default=None, help="run the server of another checkout (an A/B baseline)")
+    parser.add_argument("--store", choices=("embedded", "cluster"), default="embedded",
+                        help="the embedded Redis, or a 3-master Redis Cluster started here (queues apart)")
     args = parser.parse_args()
     roots = {"root": args.root} if args.root else {}
-    server = Server(api_workers=1, redis_url=None, workers=args.workers, **roots,
-                    env={"ADMIN_TOKEN": ADMIN_TOKEN, "RATE_LIMIT": "0", "RATE_LIMIT_ACCOUNT": "0"}).start()
+    env = {"ADMIN_TOKEN": ADMIN_TOKEN, "RATE_LIMIT": "0", "RATE_LIMIT_ACCOUNT": "0"}
+    if args.store == "cluster":
+        server = ClusterServer(1, **roots)
+        server.workers, server.extra_env = args.workers, {**server.extra_env, **env}
+        server.start()
+    else:
+        server = Server(api_workers=1, redis_url=None, workers=args.workers, **roots, env=env).start()
     try:
         late, missing = run(server, args)
     finally:
         server.stop()
     early = [ms for ms in late if ms < 0]
     p = percentiles(late)
-    print(f"{args.root or 'this checkout'}: {args.matches} matches timing out over {args.spread_s:.0f} s, {args.workers} play worker(s) "
+    print(f"{args.root or 'this checkout'} ({args.store} store): {args.matches} matches timing out over {args.spread_s:.0f} s, {args.workers} play worker(s) "
           f"+ the timers worker, {os.cpu_count()} cores")
     print("  lateness ms: " + "  ".join(f"{k} {v:.0f}" for k, v in p.items())
           + f"   early {len(early)}, never fired {missing}   (target p99 <= 250, max <= 1000, none early)")
@@ -88,7 +97,8 @@ def run(server: Server, args) -> tuple[list[float], int]:
             first = http.get(f"/matches/{match_id}").json()["deadline"]  # read long before it is due
             due[match_id] = first["at"]  # (an unused grace is the whole time for the move: S + grace)
     time.sleep(max(0.0, (max(due.values()) - time.time() * 1000) / 1000) + 5)
-    store = redis.Redis.from_url(server.redis_url)
+    store = (RedisCluster.from_url(server.redis_url) if getattr(server, "store", None) == "cluster"
+             else redis.Redis.from_url(server.redis_url))
     late, missing = [], 0
     for match_id, at in due.items():
         fired = [msgspec.json.decode(f[b"e"]) for _, f in store.xrange(stream_key(match_id))]
