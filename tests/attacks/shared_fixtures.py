@@ -18,9 +18,13 @@ def client(served) -> Iterator[httpx.Client]:
 
 @pytest.fixture(scope="module")
 def ids(served, client) -> dict[str, str]:
-    """``match_id`` (alice's challenge to bob), ``alice`` and ``bob`` (their account ids)."""
+    """``match_id`` (alice's challenge to bob), ``alice`` and ``bob`` (their account ids),
+    ``tournament_id`` (the admin's, open for sign-up: no match is created)."""
     alice, bob = served.tokens["ALICE_ID"], served.tokens["BOB_ID"]
     match = client.post("/matches", headers=served.headers("alice"),
                         json={"game": "trax", "seats": {"white": alice, "red": bob}})
     assert match.status_code == 201, match.text
-    return {"match_id": match.json()["id"], "alice": alice, "bob": bob}
+    tournament = client.post("/tournaments", headers=served.headers("admin"),
+                             json={"name": "attacked", "format": "swiss", "game": "trax", "registration": True})
+    assert tournament.status_code == 201, tournament.text
+    return {"match_id": match.json()["id"], "alice": alice, "bob": bob, "tournament_id": tournament.json()["id"]}

@@ -70,6 +70,11 @@ def test_a_waiting_stream_holds_no_redis_connection(tmp_path):
     server = ServedServer(tmp_path, env={"MAX_STREAMS": "1000"}).start()
     try:
         connection = redis.Redis.from_url(server.redis_url())
+        workers = len(worker_processes(1))
+        give_up = time.monotonic() + 60  # the workers connected (each its heartbeat): count the API alone
+        while len(connection.keys("workers:alive:*")) < workers and time.monotonic() < give_up:
+            time.sleep(0.1)
+        time.sleep(0.5)
         before = connection.info("clients")
         seen = {}
 
@@ -85,8 +90,7 @@ def test_a_waiting_stream_holds_no_redis_connection(tmp_path):
         # no stream waits in a blocking command (before: 500 in XREAD BLOCK), and the API's
         # connections stay within REDIS_POOL_SIZE (64) and its few of its own (the pipelined one,
         # a subscriber each for appends, feeds and revoked tokens) however many streams open
-        workers = len(worker_processes(1))  # each worker process waits in one BLPOP on its queues
-        assert during["blocked_clients"] <= workers, (before, during)
+        assert during["blocked_clients"] <= workers, (before, during)  # each worker in one BLPOP on its queues
         assert during["connected_clients"] - before["connected_clients"] <= 64 + 10, (before, during)
     finally:
         server.stop()

@@ -61,7 +61,8 @@ def test_a_last_event_id_past_the_range_is_a_400_problem(served, client, ids, pa
 
 @pytest.mark.parametrize("path", EVENT_STREAMS)
 def test_the_largest_last_event_id_still_opens_the_stream(served, client, ids, path):
-    largest = f"{2**64 - 1}-{2**64 - 1}" if "{match_id}" not in path else str(2**53)
+    largest = (str(2**53) if "{match_id}" in path  # a match version; a tournament's version and event number
+               else f"{2**53}-{2**64 - 1}" if "{tournament_id}" in path else f"{2**64 - 1}-{2**64 - 1}")  # a feed id
     response = _opened(client, url("GET", path, ids), {**served.headers("alice"), "Last-Event-ID": largest})
     assert response.status_code == 200
 
