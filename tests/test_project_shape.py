@@ -4,6 +4,7 @@ rest only through each game's public package; the OpenAPI document never drifts.
 from __future__ import annotations
 
 import ast
+import collections
 import json
 import pathlib
 import subprocess
@@ -144,3 +145,10 @@ def test_command_and_event_tags_are_unique_across_games():
         for cls in [*shared, *(c for g in all_games().values() for c in getattr(g, per_game))]:
             tag = cls.__struct_config__.tag
             assert owners.setdefault(tag, cls) is cls, f"two {kind}s are tagged {tag!r}"
+
+
+def test_every_test_module_has_a_name_of_its_own():
+    """Test folders have no ``__init__.py``: two modules of one basename make pytest stop at
+    collection ("import file mismatch"), so a clash would fail the whole suite in CI."""
+    names = collections.Counter(path.name for path in (ROOT / "tests").rglob("test_*.py"))
+    assert [name for name, count in names.items() if count > 1] == []
