@@ -19,7 +19,7 @@ def test_sign_up_challenge_accept_resign_and_decline_between_two_browsers(pages)
     invitation = bob.wait_for_selector(f"li.challenge[data-match='{match_id}']")  # live, from bob's stream
     assert "challenges you" in invitation.inner_text()
     screenshot(bob, "lobby-invitation")
-    invitation.query_selector("text=Accept").click()
+    bob.locator(f"li.challenge[data-match='{match_id}'] >> text=Accept").click()  # (a locator: the lobby may redraw)
     bob.wait_for_url(f"**/#/matches/{match_id}")
     bob.wait_for_selector("#board[data-status=running]")
     assert bob.inner_text("#status") == "First to move"
@@ -36,7 +36,7 @@ def test_sign_up_challenge_accept_resign_and_decline_between_two_browsers(pages)
 
     declined = new_match(alice, "trax", "player", bob_id)
     bob.goto("/#/")
-    bob.wait_for_selector(f"li.challenge[data-match='{declined}'] >> text=Decline").click()
+    bob.locator(f"li.challenge[data-match='{declined}'] >> text=Decline").click()
     bob.wait_for_selector(f"li.challenge[data-match='{declined}']", state="detached")
     alice.wait_for_selector("#board[data-status=aborted]")
     assert "declined" in alice.inner_text("#status")
@@ -44,13 +44,13 @@ def test_sign_up_challenge_accept_resign_and_decline_between_two_browsers(pages)
     open_seat = new_match(alice, "trax", "open")
     assert "open seat" in alice.inner_text("#status")
     bob.reload()  # (the lobby learns of new open seats when it is shown)
-    bob.wait_for_selector(f"li.match[data-match='{open_seat}'] >> text=Take the seat").click()
+    bob.locator(f"li.match[data-match='{open_seat}'] >> text=Take the seat").click()
     bob.wait_for_url(f"**/#/matches/{open_seat}")
     bob.wait_for_selector("#board[data-status=running]")
     alice.wait_for_selector("#board[data-status=running] .legal")  # white: alice, who made it
 
     bob.click("text=Sign out")
-    bob.wait_for_selector("header >> text=Sign in").click()
+    bob.locator("header >> text=Sign in").click()
     bob.fill("input[name=token]", bob_token)
     bob.click("form button[type=submit]")
     bob.wait_for_selector(f"li.match[data-match='{match_id}']")  # back in the lobby, with the match

@@ -11,6 +11,20 @@ from tests.browser.conftest import screenshot
 NO_SIDEWAYS_SCROLL = "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
 
 
+def page_of(http, game: str, account_id: str, rows_a_page: int = 50) -> tuple[int, int]:
+    """The offset of the leaderboard page (as the web page shows it, 50 rows) that lists
+    ``account_id``, and its rank: the rest of the suite rates players too, who may rank above."""
+    offset = 0
+    while True:
+        rows = http.get(f"/games/{game}/leaderboard",
+                        params={"provisional": "true", "offset": offset, "limit": 200}).json()["rows"]
+        for row in rows:
+            if row["account_id"] == account_id:
+                return (row["rank"] - 1) // rows_a_page * rows_a_page, row["rank"]
+        assert len(rows) == 200, f"{account_id} is not on the leaderboard"
+        offset += 200
+
+
 def test_the_leaderboard_and_a_players_page(pages, http):
     table = Table(http, "trax", ("white", "red")).ready()
     assert http.post(f"{table.url}/resign", headers=table.headers["red"]).status_code == 200
@@ -20,11 +34,13 @@ def test_the_leaderboard_and_a_players_page(pages, http):
     page.click(".leaderboards a >> text=Trax")
     page.wait_for_selector("#provisional")
     page.check("#provisional")  # two players of one game each: provisional
+    page.wait_for_selector("#leaderboard tbody tr")
+    (white_page, white_rank), (red_page, red_rank) = (page_of(http, "trax", p["account_id"]) for p in (white, red))
+    assert white_rank < red_rank  # the winner above (the suite's other rated players may come between)
+    page.evaluate(f"location.hash = '#/games/trax/leaderboard?offset={white_page}&provisional=true'")
     page.wait_for_selector(f"#leaderboard tr[data-account='{white['account_id']}']")
-    board = page.inner_text("#leaderboard")
-    assert white["name"] in board and red["name"] in board and white["account_id"] not in board
-    ranks = page.locator("#leaderboard tbody tr").evaluate_all("(rows) => rows.map((r) => r.dataset.account)")
-    assert ranks.index(white["account_id"]) < ranks.index(red["account_id"])  # the winner above
+    row = page.inner_text(f"#leaderboard tr[data-account='{white['account_id']}']")
+    assert row.startswith(f"{white_rank}\t") and white["name"] in row and white["account_id"] not in row
     screenshot(page, "leaderboard")
     page.click(f"#leaderboard a[data-account='{white['account_id']}']")
     page.wait_for_selector("#player-name")
@@ -40,7 +56,7 @@ def test_the_leaderboard_and_a_players_page(pages, http):
     game.locator("a.player").click()  # the opponent's page, by its name
     page.wait_for_function(f"() => document.querySelector('#player-name')?.innerText === {red['name']!r}")
     assert "lost" in page.inner_text("#games")
-    phone = pages.open(f"/#/games/trax/leaderboard?offset=0&provisional=true", width=375, height=800)
+    phone = pages.open(f"/#/games/trax/leaderboard?offset={red_page}&provisional=true", width=375, height=800)
     phone.wait_for_selector(f"#leaderboard tr[data-account='{red['account_id']}']")
     assert phone.evaluate(NO_SIDEWAYS_SCROLL)  # (the table scrolls by itself if it must)
     screenshot(phone, "leaderboard-phone")
