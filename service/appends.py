@@ -104,7 +104,7 @@ class Waiters:
             if not futures:
                 del self._waiting[key]
                 if self._sharded is not None:
-                    self._sharded.remove(key)
+                    self._sharded.release(key)
 
     async def wait(self, key: str, read: Callable[[], Awaitable[list]], timeout_ms: int,
                    from_news: Callable[[Any], list | None] = lambda news: None) -> list:

@@ -4,8 +4,9 @@ On one Redis every process subscribes to one channel and hears of every append (
 On a cluster (``REDIS_CLUSTER=1``) each match has a channel of its own in its own slot
 (:func:`match_channel`, published with ``SPUBLISH`` by the append script), and a process subscribes
 (``SSUBSCRIBE``) to the channels of the matches its requests wait on, on the master that serves
-each one's slot, and leaves them (``SUNSUBSCRIBE``) when the last waiter is gone: a master sends
-a process only the messages of the matches its clients watch.
+each one's slot, and leaves them (``SUNSUBSCRIBE``) :data:`LINGER_S` after the last waiter is gone
+(the next wait on the match usually comes sooner): a master sends a process only the messages of
+the matches its clients watch.
 
 :class:`ShardedSubscriber` keeps one connection per master, each with the channels of that master's
 slots. A connection lost (a master died, failed over) or a channel dropped by its master or refused with
@@ -24,6 +25,10 @@ import hiredis
 from redis.exceptions import ConnectionError
 
 from service.redis_pipe import _hello, _open, pack
+
+
+LINGER_S = 10.0
+"""How long a channel nobody waits on stays subscribed (:meth:`ShardedSubscriber.release`)."""
 
 
 def match_channel(match_id: str) -> str:
@@ -88,13 +93,29 @@ class ShardedSubscriber:
         self._where: dict[str, tuple[str, int]] = {}  # channel -> the master it is subscribed on
         self._tasks: dict[tuple[str, int], asyncio.Task] = {}
         self._stale = False
+        self._idle_since: dict[str, float] = {}  # keys nobody waits on, kept subscribed a while (release)
 
     def add(self, key: str) -> None:
         """Subscribe to ``key``'s channel (if not yet)."""
+        self._idle_since.pop(key, None)
         if key in self._keys:
             return
         self._keys.add(key)
         asyncio.get_running_loop().create_task(self._place(self.channel_of(key)))
+
+    def release(self, key: str) -> None:
+        """Nobody waits on ``key`` any more: leave its channel after :data:`LINGER_S` unless someone
+        waits on it again meanwhile (a match's players and watchers wait again and again: a
+        subscription each time would cost two commands a wait and a late start)."""
+        loop = asyncio.get_running_loop()
+        self._idle_since[key] = loop.time()
+        loop.call_later(LINGER_S, self._leave_if_idle, key)
+
+    def _leave_if_idle(self, key: str) -> None:
+        since = self._idle_since.get(key)
+        if since is not None and asyncio.get_running_loop().time() - since >= LINGER_S * 0.99:
+            del self._idle_since[key]
+            self.remove(key)
 
     def remove(self, key: str) -> None:
         """Leave ``key``'s channel."""
