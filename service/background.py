@@ -3,7 +3,8 @@ on the ``solvers`` queue) and the turns of built-in bots (:mod:`domain.bots`, on
 
 After every append, and now and then while a match waits, the service makes sure each job the
 state needs is queued: a job that is missing (never queued, expired) or failed (a worker was
-killed) is queued again, at most :data:`MAX_ATTEMPTS` times. Job ids name what they are for, so the
+killed), or still "queued" in no queue (a killed worker took it away), is queued again, at most
+:data:`MAX_ATTEMPTS` times. Job ids name what they are for, so the
 same need never queues twice. The worker sends each answer as an ordinary command -- a solver's as
 a system command whose idempotency key is the job's key, a bot's as its account -- so a job that
 runs twice appends once, and an answer the game has moved past is refused by the game.
@@ -14,6 +15,7 @@ from __future__ import annotations
 import collections
 import re
 import time
+from datetime import datetime, timezone
 
 import msgspec
 from rq import Queue
@@ -28,6 +30,7 @@ from service.settings import Settings
 
 MAX_ATTEMPTS = 3
 RECHECK_S = 10.0
+POPPED_S = 5.0
 
 
 def _job_id(*parts: object) -> str:
@@ -66,6 +69,20 @@ class RQBackground:
         self._attempts: dict[str, int] = {}
         self._remember = remember
 
+    @staticmethod
+    def _popped_and_lost(queue: Queue, job) -> bool:
+        """A job still "queued" but in no queue: a worker of several queues takes a job with
+        ``BLPOP`` (RQ moves it to the intermediate list only for a worker of one queue), and a
+        worker killed before it started the job took it away with it (the chaos test: a bot game
+        stuck). One queued :data:`POPPED_S` ago and in neither list is lost."""
+        if job.get_status(refresh=False) != JobStatus.QUEUED or job.enqueued_at is None:
+            return False
+        enqueued = job.enqueued_at if job.enqueued_at.tzinfo else job.enqueued_at.replace(tzinfo=timezone.utc)
+        if (datetime.now(timezone.utc) - enqueued).total_seconds() < POPPED_S:
+            return False
+        connection = queue.connection
+        return connection.lpos(queue.key, job.id) is None and connection.lpos(queue.intermediate_queue_key, job.id) is None
+
     def ensure(self, game: Game, state: MatchState) -> None:
         for work in work_needed(game, state):
             job_id, queue = work.job_id, self.queues[work.queue]
@@ -77,7 +94,8 @@ class RQBackground:
                 self._attempts.pop(self._checked.popitem(last=False)[0], None)
             queued = queue.fetch_job(job_id)
             lost = queued is None or queued.get_status(refresh=False) in (JobStatus.FAILED, JobStatus.STOPPED,
-                                                                        JobStatus.CANCELED)
+                                                                        JobStatus.CANCELED) \
+                or self._popped_and_lost(queue, queued)
             if lost and self._attempts.get(job_id, 0) < MAX_ATTEMPTS:
                 self._attempts[job_id] = self._attempts.get(job_id, 0) + 1
                 queue.enqueue(work.function, *work.args, job_id=job_id, result_ttl=600, failure_ttl=3600,

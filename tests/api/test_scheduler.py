@@ -119,3 +119,20 @@ def test_a_job_a_worker_was_running_when_it_was_killed_runs_again_within_seconds
             stop(second)
     finally:
         stop(first)
+
+
+def test_a_job_a_dead_worker_popped_from_several_queues_is_found_lost(redis_client, monkeypatch):
+    """A worker of several queues takes a job with BLPOP (no intermediate list): killed before it
+    starts the job, it leaves the job "queued" in no queue, which the next look at the match
+    (``RQBackground.ensure``) finds lost and queues again (issue 19; the chaos test)."""
+    from service import background
+
+    monkeypatch.setattr(background, "POPPED_S", 0.0)
+    queue = Queue(WEBHOOKS, connection=redis_client)
+    waiting = queue.enqueue("time.sleep", 0, job_id="still-waiting")
+    popped = queue.enqueue("time.sleep", 0, job_id="popped-by-the-dead")
+    assert redis_client.lrem(queue.key, 1, popped.id) == 1  # what the dead worker's BLPOP did
+    assert popped.get_status(refresh=True) == "queued"
+    assert background.RQBackground._popped_and_lost(queue, Queue.fetch_job(queue, popped.id)) is True
+    assert background.RQBackground._popped_and_lost(queue, Queue.fetch_job(queue, waiting.id)) is False
+    queue.empty()
