@@ -15,6 +15,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.conftest import start_worker
 
@@ -125,12 +126,21 @@ def play_to_the_end(page, rng, max_clicks: int = 400, stop_after: int | None = N
         page.wait_for_function(MY_TURN_OR_OVER, timeout=60_000)
         if page.get_attribute("#board", "data-status") in ("finished", "aborted"):
             return played
-        cells = page.locator("#board .legal")
-        cells.nth(rng.randrange(cells.count())).click()
-        choices = page.locator("#picker button.move")
-        if choices.count():
-            choices.nth(rng.randrange(choices.count())).click()
-        page.wait_for_function("() => !document.querySelector('#board .legal')")
+        for _ in range(3):  # a redraw (a name or a clock arriving) may swallow a click: a person clicks again
+            cells = page.locator("#board .legal")
+            if not cells.count():
+                break
+            cells.nth(rng.randrange(cells.count())).click()
+            choices = page.locator("#picker button.move")
+            if choices.count():
+                choices.nth(rng.randrange(choices.count())).click()
+            try:
+                page.wait_for_function("() => !document.querySelector('#board .legal')", timeout=10_000)
+                break
+            except PlaywrightTimeout:
+                continue
+        else:
+            raise AssertionError("three clicks on legal moves were not taken")
     raise AssertionError("the match did not end")
 
 
