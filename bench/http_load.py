@@ -244,7 +244,7 @@ class ClusterServer(Server):
 
     store = "cluster"
 
-    def __init__(self, api_workers: int, root: str = ROOT):
+    def __init__(self, api_workers: int, root: str = ROOT, workers: int = 1, env: dict[str, str] | None = None):
         sys.path.insert(0, root)
         from service.embedded_redis import EmbeddedRedis
         from tests.redis_cluster import LocalCluster
@@ -252,8 +252,8 @@ class ClusterServer(Server):
         folder = tempfile.mkdtemp(prefix="http-load-cluster-")
         self.cluster = LocalCluster(os.path.join(folder, "cluster")).start()
         self.queues = EmbeddedRedis(os.path.join(folder, "queues"))
-        env = {"REDIS_CLUSTER": "1", "QUEUE_REDIS_URL": self.queues.start()}
-        super().__init__(api_workers, self.cluster.url, root, env=env)
+        server_env = self.cluster.server_env(self.queues.start())
+        super().__init__(api_workers, server_env.pop("REDIS_URL"), root, workers, env={**server_env, **(env or {})})
         self.stat_urls = [self.cluster.node_url(port) for port in self.cluster.ports]
 
     def stop(self) -> None:

@@ -50,9 +50,7 @@ def main() -> None:
     roots = {"root": args.root} if args.root else {}
     env = {"ADMIN_TOKEN": ADMIN_TOKEN, "RATE_LIMIT": "0", "RATE_LIMIT_ACCOUNT": "0"}
     if args.store == "cluster":
-        server = ClusterServer(1, **roots)
-        server.workers, server.extra_env = args.workers, {**server.extra_env, **env}
-        server.start()
+        server = ClusterServer(1, **roots, workers=args.workers, env=env).start()
     else:
         server = Server(api_workers=1, redis_url=None, workers=args.workers, **roots, env=env).start()
     try:

@@ -146,9 +146,7 @@ class ClusterPipe:
         for attempt in range(REDIRECTS + 1):
             node = asking or await self._node_for(key)
             try:
-                if asking is not None:
-                    return (await send(self._pipe(node), True))
-                return await send(self._pipe(node), False)
+                return await send(self._pipe(node), asking is not None)
             except ResponseError as e:
                 redirect = _redirect(e)
                 if redirect is None and not _busy(e):

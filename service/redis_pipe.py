@@ -73,10 +73,11 @@ def options_of(client: Any) -> dict[str, Any]:
     if isinstance(client, RedisCluster):
         kwargs = {**client.connection_kwargs, "host": client.startup_nodes[0].host,
                   "port": client.startup_nodes[0].port}
+        connection_class = client.connection_kwargs["connection_class"]
     else:
         kwargs = client.connection_pool.connection_kwargs
+        connection_class = client.connection_pool.connection_class
     options = {k: kwargs[k] for k in ("host", "port", "path", "db", "username", "password") if kwargs.get(k) is not None}
-    connection_class = kwargs.get("connection_class") or getattr(client, "connection_pool", None).connection_class
     if issubclass(connection_class, SSLConnection):
         names = inspect.signature(RedisSSLContext).parameters
         options["ssl"] = RedisSSLContext(**{k[4:]: v for k, v in kwargs.items()

@@ -22,7 +22,7 @@ from domain.match import OVER
 from domain.registry import game_named
 from domain.tournaments import correct, replace, withdraw
 from domain.tournaments.matches import SeatRule
-from service.accounts import Account, Accounts
+from service.accounts import Accounts
 from service.bot_accounts import BOT_ACCOUNTS
 from service.matches import NewMatch, now_ms
 from service.problems import NotFound
@@ -46,12 +46,8 @@ async def names_of(accounts: Accounts, ids: list[str] | tuple[str, ...]) -> dict
     """Every account's name (built-in bots' from :mod:`service.bot_accounts`); an unknown id is a
     422 ``unknown_account``."""
     names = {i: BOT_ACCOUNTS[i].name for i in ids if i in BOT_ACCOUNTS}
-    others = [i for i in ids if i not in names]
-    async with accounts.redis.pipeline(transaction=False) as pipe:  # one GET a key: no cross-slot MGET
-        for i in others:
-            pipe.get(f"account:{i}")
-        found = await pipe.execute() if others else []
-    names.update({i: msgspec.json.decode(raw, type=Account).name for i, raw in zip(others, found) if raw is not None})
+    found = await accounts.get_many([i for i in ids if i not in names])  # (split per slot on a cluster)
+    names.update({i: account.name for i, account in found.items()})
     if missing := [i for i in ids if i not in names]:
         raise InvalidCommand("unknown_account", f"There is no account {missing[0]!r}.")
     return names

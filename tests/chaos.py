@@ -79,8 +79,7 @@ class Deployment:
         self.queue_store = EmbeddedRedis(folder / "queues")
         queue_url = self.queue_store.start()
         self.queues = redis.Redis.from_url(queue_url)
-        self.env = {"REDIS_URL": self.cluster.url, "REDIS_CLUSTER": "1", "QUEUE_REDIS_URL": queue_url,
-                    "ADMIN_TOKEN": ADMIN["Authorization"].split()[1], "RATE_LIMIT_ANONYMOUS": "0",
+        self.env = {**self.cluster.server_env(queue_url), "ADMIN_TOKEN": ADMIN["Authorization"].split()[1], "RATE_LIMIT_ANONYMOUS": "0",
                     "ACCOUNTS_PER_ADDRESS": "0", "RATE_LIMIT": "0", "RATE_LIMIT_ACCOUNT": "0",
                     "LOG_LEVEL": "WARNING"}
         self.apis = [self._api(i) for i in range(2)]

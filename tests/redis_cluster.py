@@ -66,6 +66,10 @@ class LocalCluster:
         """The first node's URL (a cluster client finds the others)."""
         return self.node_url(self.ports[0])
 
+    def server_env(self, queue_url: str) -> dict[str, str]:
+        """The settings of a server on this cluster, its queues on the plain Redis ``queue_url``."""
+        return {"REDIS_URL": self.url, "REDIS_CLUSTER": "1", "QUEUE_REDIS_URL": queue_url}
+
     def node_url(self, port: int) -> str:
         return f"redis://:{self.password}@127.0.0.1:{port}/0"
 

@@ -66,9 +66,9 @@ def requeue_abandoned(connection: redis.Redis, queues: list[Queue], claim) -> in
     requeued = 0
     for queue in queues:
         registry = queue.started_job_registry
-        for member in connection.zrange(registry.key, 0, -1):
-            job_id = member.decode().rpartition(":")[0]
-            job = Job.fetch_many([job_id], connection=connection)[0]
+        members = connection.zrange(registry.key, 0, -1)
+        job_ids = [member.decode().rpartition(":")[0] for member in members]
+        for member, job_id, job in zip(members, job_ids, Job.fetch_many(job_ids, connection=connection)):
             if job is None or not job.worker_name or connection.exists(alive_key(job.worker_name)):
                 continue
             if claim(keys=[registry.key, queue.key], args=[member, job_id]):

@@ -31,8 +31,7 @@ class OnACluster:
     def __init__(self, folder):
         self.cluster = LocalCluster(folder / "cluster").start()
         self.queues = EmbeddedRedis(folder / "queues")
-        self.env = {"REDIS_URL": self.cluster.url, "REDIS_CLUSTER": "1", "QUEUE_REDIS_URL": self.queues.start(),
-                    "ADMIN_TOKEN": ADMIN["Authorization"].split()[1], "WEBHOOK_ALLOW_PRIVATE": "1",
+        self.env = {**self.cluster.server_env(self.queues.start()), "ADMIN_TOKEN": ADMIN["Authorization"].split()[1], "WEBHOOK_ALLOW_PRIVATE": "1",
                     "RATE_LIMIT_ANONYMOUS": "0", "ACCOUNTS_PER_ADDRESS": "0"}
         (folder / "serve").mkdir()
         self.server = ServedServer(folder / "serve", env=self.env, api_workers=2, workers=2).start(timeout=120)
