@@ -4,7 +4,7 @@ Run: ``.venv/bin/python bench/trax_legal_moves.py [--games 200] [--seed 1] [--ro
 
 Positions come from seeded random legal games (shunning wins) in the three variants (every position at move 10,
 30, 50 and 70 or later) and from the 277 games of the traxgame.com archive
-(``../shared/data/trax/traxgame-commented-games.tsv`` beside the checkout, every position, if the file is there).
+(``tests/data/trax/traxgame-commented-games.tsv``, every position).
 Both versions list the moves of every position, and their lists must be identical. Each position
 is timed ``--rounds`` times with both, alternating, and its fastest time for each counts; the
 figures are µs per call, averaged over the positions of a group (this machine's speed drifts, so
@@ -32,7 +32,7 @@ from domain.trax.notation import column_label, parse_move  # noqa: E402
 from domain.trax.tiles import FIRST_TILE, FITS, PRESENT, SYMBOL, side_colour  # noqa: E402
 from domain.trax.wins import wins_formed  # noqa: E402
 
-ARCHIVE = Path(__file__).resolve().parents[2] / "shared" / "data" / "trax" / "traxgame-commented-games.tsv"
+ARCHIVE = Path(__file__).resolve().parents[1] / "tests" / "data" / "trax" / "traxgame-commented-games.tsv"
 PHASES = (10, 30, 50, 70)
 LAST_MOVE = 80
 """Random games stop after this many moves (positions 70 to 80 make the ``70+`` phase)."""

@@ -11,8 +11,8 @@ from typing import Any
 from domain.cairo import CAIRO, CairoOptions, Place
 from domain.game import Context
 
-SHARED = Path(__file__).resolve().parents[3].parent / "shared"
-REFERENCE = json.loads((SHARED / "data" / "cairo" / "reference-board.json").read_text())
+REFERENCE = json.loads((Path(__file__).resolve().parents[2] / "data" / "cairo" / "reference-board.json").read_text())
+"""The 72-pentagon board as three public implementations draw it (``tests/data/README.md``)."""
 SIDE_NAMES = {"N": "top", "S": "bottom", "W": "left", "E": "right"}
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from pathlib import Path
 
-from cairo_helpers import REFERENCE, SHARED, SIDE_NAMES, reference_name
+from cairo_helpers import REFERENCE, SIDE_NAMES, reference_name
 
 from domain.cairo.geometry import (
     CELL_SIDES,
@@ -21,7 +22,15 @@ from domain.cairo.geometry import (
     group_letter,
 )
 
-RULES = (SHARED / "rules" / "cairo-corridor.md").read_text()
+SPEC_SIDES = """
+  - top: `Al Ar Bd Cl Cr Dd El Er Fd`
+  - bottom: `Su Tl Tr Uu Vl Vr Wu Xl Xr`
+  - left: `Al Ad Gu Gl Gd Mu Ml Md Su`
+  - right: `Fd Lu Lr Ld Ru Rr Rd Xu Xr`
+"""
+"""The side lists of the ruleset the server implements (its "Board" section, copied verbatim on
+2026-11-27: the ruleset itself lives outside the repository)."""
+RULES_PAGE = (Path(__file__).resolve().parents[3] / "docs" / "rules" / "cairo.md").read_text()
 
 
 def our_graph() -> dict[str, set[str]]:
@@ -60,10 +69,11 @@ def test_the_figures_of_the_rules_file():
     assert {NAMES[c] for c, n in enumerate(NEIGHBOURS) if len(n) == 2} == set(corners)
 
 
-def test_the_side_lists_of_the_rules_file():
-    for side in SIDES:
-        [listed] = re.findall(rf"^\s*- {side}: `([^`]*)`", RULES, re.MULTILINE)
-        assert [NAMES[c] for c in SIDE_CELLS[side]] == listed.split(), side
+def test_the_side_lists_of_the_ruleset_and_of_the_rules_page():
+    for rules in (SPEC_SIDES, RULES_PAGE):
+        for side in SIDES:
+            [listed] = re.findall(rf"^\s*- {side}: `([^`]*)`", rules, re.MULTILINE)
+            assert [NAMES[c] for c in SIDE_CELLS[side]] == listed.split(), side
 
 
 def test_groups_partial_rows_and_columns_of_twelve():

@@ -11,7 +11,8 @@ import pytest
 from domain.game import Context
 from domain.trax import TRAX, Play, TraxOptions
 
-RECORDS = Path(__file__).resolve().parents[3].parent / "shared" / "data" / "trax" / "traxgame-commented-games.tsv"
+RECORDS = Path(__file__).resolve().parents[2] / "data" / "trax" / "traxgame-commented-games.tsv"
+"""The traxgame.com commented-games archive (``tests/data/README.md`` says where it came from)."""
 
 
 def _archive() -> list[dict[str, str]]:

@@ -1,4 +1,4 @@
-"""The worked examples and reference figures of shared/rules/trax.md."""
+"""The worked examples and reference figures of the Trax ruleset (docs/rules/trax.md tells them too)."""
 
 from __future__ import annotations
 
