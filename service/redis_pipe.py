@@ -95,7 +95,7 @@ async def get_many(client: Any, keys: list[str]) -> list[bytes | None]:
     return await client.mget(keys)
 
 
-def pipe_for(client: Any) -> "RedisPipe | ClusterPipe":
+def pipe_for(client: Any) -> RedisPipe | ClusterPipe:
     """The pipelined connection(s) for a redis-py client: one :class:`RedisPipe`, or for a
     ``RedisCluster`` (``REDIS_CLUSTER=1``) a :class:`~service.cluster_pipe.ClusterPipe`."""
     if isinstance(client, RedisCluster):
