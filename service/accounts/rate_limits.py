@@ -1,4 +1,6 @@
-"""Rate limits: a fixed window per bearer token, and optionally per client address without one.
+"""Rate limits: a fixed window per bearer token, and optionally per client address without one;
+and the middleware that finds the caller (:mod:`service.accounts.authentication`) and counts each
+request, in one pass.
 
 Every request that carries ``Authorization: Bearer <token>`` counts against that token's window
 (``RATE_LIMIT`` requests per ``RATE_LIMIT_WINDOW_S``; see :mod:`service.settings`), whether the
@@ -42,8 +44,8 @@ from litestar.types import ASGIApp, Message, Receive, Scope, Send
 from redis.exceptions import RedisError
 
 from domain.errors import DomainError
-from service.accounts.accounts import Caller, hash_token, is_token_shaped
-from service.http.problems import Unauthenticated
+from service.accounts.accounts import hash_token
+from service.accounts.authentication import CALLER, Authenticated, authenticate, bearer_token
 from service.redis.pipe import RedisPipe, Script
 from service.settings import Settings
 
@@ -174,31 +176,9 @@ ANONYMOUS_LIMIT_EXEMPT = frozenset({"/health", "/ready"})
 """Paths a load balancer polls: never limited."""
 
 
-def bearer_token(scope: Scope) -> str | None:
-    """The token of the request's first ``Authorization: Bearer`` header (``None``: none sent;
-    ``""``: a header that is not a bearer token)."""
-    header = next((v for k, v in scope["headers"] if k == b"authorization"), None)
-    if header is None:
-        return None
-    scheme, _, token = header.decode("latin-1").partition(" ")
-    return token.strip() if scheme.lower() == "bearer" else ""
-
-
 def address_key(scope: Scope) -> str:
     client = scope.get("client")
     return f"rate-ip:{client[0] if client else 'unknown'}"
-
-
-class Authenticated(msgspec.Struct, frozen=True):
-    """What the middleware found out about the request's caller, for :func:`service.api.deps.provide_caller`:
-    the account (``None``: anonymous), or the problem to answer if the token is refused."""
-
-    caller: Caller | None = None
-    refusal: Unauthenticated | None = None
-
-
-CALLER = "deathmatch.caller"
-"""The scope key the middleware leaves an :class:`Authenticated` under."""
 
 
 class RateLimitMiddleware(ASGIMiddleware):
@@ -244,17 +224,13 @@ class RateLimitMiddleware(ASGIMiddleware):
         anonymous = [(address_key(scope), settings.rate_limit_anonymous)] if (
             settings.rate_limit_anonymous > 0 and scope["path"] not in ANONYMOUS_LIMIT_EXEMPT) else []
         token = bearer_token(scope)
-        if token is None:
-            return Authenticated(), anonymous
-        if not is_token_shaped(token):
-            return Authenticated(refusal=Unauthenticated(
-                "bad_authorization", "Send 'Authorization: Bearer <token>' with a token this server gave you.")), anonymous
-        caller = await services.accounts.by_token_cached(token)
-        if caller is None:
-            return Authenticated(refusal=Unauthenticated("unknown_token", "This bearer token belongs to no account.")), anonymous
+        authenticated = await authenticate(token, services.accounts)
+        if (caller := authenticated.caller) is None:
+            return authenticated, anonymous
+        assert token is not None
         counts = []
         if settings.rate_limit > 0:
             counts.append((f"rate:{hash_token(token)}", settings.rate_limit))
         if settings.rate_limit_account > 0:
             counts.append((f"rate-account:{caller.id}", settings.rate_limit_account))
-        return Authenticated(caller=caller), counts
+        return authenticated, counts

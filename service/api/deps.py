@@ -9,7 +9,7 @@ from domain.errors import NotAllowed
 from domain.game import Viewer
 from domain.match import MatchState
 from service.accounts.accounts import Caller
-from service.accounts.rate_limits import CALLER, Authenticated
+from service.accounts.authentication import CALLER, Authenticated
 from service.http.problems import PROBLEM_MEDIA_TYPE, Problem, Unauthenticated
 from service.matches.visibility import ANONYMOUS, Actor, viewer_for
 from service.wiring import Services
@@ -39,7 +39,7 @@ def problems(*statuses: int) -> dict[int, ResponseSpec]:
 
 async def provide_caller(request: Request, services: Services) -> Caller | None:
     """The account named by the bearer token, ``None`` without one (found by the rate limits'
-    middleware, :class:`service.accounts.rate_limits.Authenticated`); a malformed or unknown token is a
+    middleware, :class:`service.accounts.authentication.Authenticated`); a malformed or unknown token is a
     401, and reading (``GET``) with a token that lacks the ``read`` scope a 403.
 
     (``services`` is not used: asking for it makes Litestar resolve the two dependencies one after

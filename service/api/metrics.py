@@ -10,7 +10,7 @@ from litestar import Controller, Request, Response, get
 from litestar.openapi.datastructures import ResponseSpec
 
 from domain.errors import NotAllowed
-from service.accounts.rate_limits import CALLER, Authenticated
+from service.accounts.authentication import CALLER, Authenticated
 from service.api.deps import problems
 from service.http.problems import Unauthenticated
 from service.observability.metrics import CONTENT_TYPE, bearer_matches, exposition
