@@ -64,7 +64,7 @@ from lean_http import Closed, LeanConnection
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from service.redis.embedded import unredacted  # noqa: E402
-from service.redis.pipe import RedisPipe, options_of  # noqa: E402
+from service.redis import RedisPipe, options_of  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TARGET_COMMANDS_PER_S = 1_000

@@ -27,9 +27,8 @@ import redis.asyncio as aioredis  # noqa: E402
 from redis.asyncio.cluster import RedisCluster  # noqa: E402
 from redis.asyncio.connection import parse_url  # noqa: E402
 
-from service.redis.cluster_pipe import ClusterPipe  # noqa: E402
+from service.redis import ClusterPipe, RedisPipe  # noqa: E402
 from service.redis.embedded import EmbeddedRedis  # noqa: E402
-from service.redis.pipe import RedisPipe  # noqa: E402
 from tests.redis_cluster import LocalCluster  # noqa: E402
 
 

@@ -17,7 +17,7 @@ import msgspec
 import redis.asyncio as aioredis
 
 from domain.errors import InvalidCommand, WrongState
-from service.redis.pipe import Subscriber, get_many, options_of
+from service.redis import Subscriber, get_many, options_of
 
 _NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}")
 

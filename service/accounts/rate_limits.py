@@ -46,7 +46,7 @@ from redis.exceptions import RedisError
 from domain.errors import DomainError
 from service.accounts.accounts import hash_token
 from service.accounts.authentication import CALLER, Authenticated, authenticate, bearer_token
-from service.redis.pipe import RedisPipe, Script
+from service.redis import Pipe, Script
 from service.settings import Settings
 
 _COUNT = """
@@ -114,7 +114,7 @@ class _Window:
 class RateLimiter:
     """The counts of one API process, shared through ``pipe`` (the process's pipelined connection)."""
 
-    def __init__(self, pipe: RedisPipe, flush_s: float = FLUSH_S):
+    def __init__(self, pipe: Pipe, flush_s: float = FLUSH_S):
         self.pipe = pipe
         self._count = Script(_COUNT)
         self._windows: dict[str, _Window] = {}

@@ -22,10 +22,19 @@ import collections
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from service.redis.pipe import Subscriber
-from service.redis.sharded_subscriber import ShardedSubscriber, match_channel
+from service.redis import ShardedSubscriber, Subscriber
 
 CHANNEL = "appends"
+"""The channel every append publishes on, on one Redis."""
+
+
+def match_channel(match_id: str) -> str:
+    """A match's channel: in the slot of its keys, so the append script may publish on it.
+
+    >>> match_channel("abc")
+    '{m:abc}:appends'
+    """
+    return f"{{m:{match_id}}}:appends"
 
 
 class Appended:

@@ -24,8 +24,7 @@ from domain.bots import Action, action_of
 from domain.game import Deadline, Game, Result
 from domain.match import OVER, MatchState
 from service.live.appends import Waiters
-from service.redis.cluster_pipe import ClusterPipe
-from service.redis.pipe import RedisPipe, options_of
+from service.redis import ClusterPipe, Pipe, options_of
 
 CAP = 1_000
 
@@ -113,7 +112,7 @@ class Feeds:
     """Writes the feeds after appends (on the event store's pipelined connection: a move's feed
     item is one XADD and one PUBLISH, and those of concurrent moves share a write) and reads them."""
 
-    def __init__(self, redis: aioredis.Redis, pipe: RedisPipe):
+    def __init__(self, redis: aioredis.Redis, pipe: Pipe):
         self.redis = redis
         self.pipe = pipe
         self.sharded = isinstance(pipe, ClusterPipe)  # on a cluster: a channel per account (feed_channel)

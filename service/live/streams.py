@@ -18,8 +18,7 @@ import secrets
 
 from domain.errors import DomainError
 from service.observability.metrics import OPEN_STREAMS
-from service.redis.leases import Leases
-from service.redis.pipe import RedisPipe
+from service.redis import Leases, Pipe
 
 _OPEN = {kind: OPEN_STREAMS.labels(kind) for kind in ("sse", "long_poll")}
 LEASE_MS = 60_000
@@ -51,7 +50,7 @@ def owner_key(account: str | None, address: str | None) -> str:
 
 
 class Streams:
-    def __init__(self, pipe: RedisPipe, per_account: int, per_address: int):
+    def __init__(self, pipe: Pipe, per_account: int, per_address: int):
         self.leases = Leases(pipe)
         self.per_account, self.per_address = per_account, per_address
         self._free: set[str] = set()  # owners whose free stream in this process is taken

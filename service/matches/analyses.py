@@ -23,7 +23,7 @@ from rq.job import JobStatus
 from domain.errors import DomainError
 from service.accounts.rate_limits import RateLimiter, RateLimited
 from service.matches.event_store import match_key_prefix
-from service.redis.leases import Leases
+from service.redis import Leases
 from service.settings import Settings
 
 TAKEN_S = 10

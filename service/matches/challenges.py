@@ -23,7 +23,7 @@ import msgspec
 from domain.errors import WrongState
 from domain.match import MatchState
 from service.matches.read_models import invited_key, unstarted_key
-from service.redis.pipe import RedisPipe, Script
+from service.redis import Pipe, Script
 
 _RESERVE = """
 if redis.call('HEXISTS', KEYS[1], ARGV[1]) == 1 then return 1 end
@@ -66,7 +66,7 @@ def places(creator: str, invited_accounts: Iterable[str], max_unstarted: int, ma
 class Reservations:
     """Takes and gives back places in the bounded indexes (through the pipelined connection)."""
 
-    def __init__(self, pipe: RedisPipe):
+    def __init__(self, pipe: Pipe):
         self.pipe = pipe
         self._reserve = Script(_RESERVE)
         self._give_back = Script(_GIVE_BACK)

@@ -27,10 +27,8 @@ from typing import Literal
 import msgspec
 import redis.asyncio as aioredis
 
-from service.live.appends import CHANNEL, AppendWaiters
-from service.redis.cluster_pipe import ClusterPipe
-from service.redis.pipe import Script, options_of, pipe_for
-from service.redis.sharded_subscriber import match_channel
+from service.live.appends import CHANNEL, AppendWaiters, match_channel
+from service.redis import ClusterPipe, Script, options_of, pipe_for
 
 _APPEND = """
 if ARGV[2] ~= '' then
@@ -98,7 +96,7 @@ class EventStore:
     """Append and read the encoded events of matches; wait for a match to change.
 
     Appends, reads and idempotency look-ups -- the commands of every move -- go through one
-    pipelined connection (:class:`service.redis.pipe.RedisPipe`); the rest through ``redis``."""
+    pipelined connection (:class:`service.redis.Pipe`); the rest through ``redis``."""
 
     def __init__(self, redis: aioredis.Redis):
         self.redis = redis

@@ -41,7 +41,7 @@ from domain.bots import action_of
 from domain.game import Game, Result
 from domain.match import MatchState
 from service.matches.event_store import summary_key
-from service.redis.pipe import RedisPipe, Script, get_many
+from service.redis import Pipe, Script, get_many
 
 ACTIVE = ("waiting", "pregame", "running")
 LAYOUT = "6"
@@ -148,7 +148,7 @@ def summary_of(state: MatchState) -> MatchSummary:
 
 
 class ReadModels:
-    def __init__(self, redis: aioredis.Redis, pipe: RedisPipe):
+    def __init__(self, redis: aioredis.Redis, pipe: Pipe):
         self.redis = redis
         self.pipe = pipe  # the event store's pipelined connection, for the writes after appends
         self._membership = Script(_MEMBERSHIP)

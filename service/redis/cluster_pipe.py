@@ -36,7 +36,8 @@ from typing import Any
 from redis.crc import key_slot
 from redis.exceptions import ConnectionError, ResponseError
 
-from service.redis.pipe import Arg, RedisPipe, Script
+from service.redis.connection import Arg, Script
+from service.redis.pipe import RedisPipe
 
 SLOTS = 16384
 REDIRECTS = 5
@@ -75,7 +76,7 @@ def _busy(error: ResponseError) -> bool:
 
 class ClusterPipe:
     """Commands on one pipelined connection per master of a Redis Cluster; ``options`` (as
-    :func:`service.redis.pipe.options_of` gives them) name any node and hold the credentials."""
+    :func:`service.redis.clients.options_of` gives them) name any node and hold the credentials."""
 
     def __init__(self, options: dict[str, Any]):
         self._options = options

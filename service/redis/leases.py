@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import time
 
-from service.redis.pipe import RedisPipe, Script
+from service.redis.connection import Script
+from service.redis.pipe import Pipe
 
 _TAKE = """
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
@@ -30,7 +31,7 @@ NEVER_REFUSED = 2**31
 
 
 class Leases:
-    def __init__(self, pipe: RedisPipe):
+    def __init__(self, pipe: Pipe):
         self.pipe = pipe
         self._take = Script(_TAKE)
 

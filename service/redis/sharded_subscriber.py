@@ -2,7 +2,7 @@
 
 On one Redis every process subscribes to one channel and hears of every append (:mod:`service.live.appends`).
 On a cluster (``REDIS_CLUSTER=1``) each match has a channel of its own in its own slot
-(:func:`match_channel`, published with ``SPUBLISH`` by the append script), and a process subscribes
+(:func:`service.live.appends.match_channel`, published with ``SPUBLISH`` by the append script), and a process subscribes
 (``SSUBSCRIBE``) to the channels of the matches its requests wait on, on the master that serves
 each one's slot, and leaves them (``SUNSUBSCRIBE``) :data:`LINGER_S` after the last waiter is gone
 (the next wait on the match usually comes sooner): a master sends a process only the messages of
@@ -24,20 +24,11 @@ from typing import Any
 import hiredis
 from redis.exceptions import ConnectionError
 
-from service.redis.pipe import _hello, _open, pack
+from service.redis.connection import hello_commands, open_connection, pack
 
 
 LINGER_S = 10.0
 """How long a channel nobody waits on stays subscribed (:meth:`ShardedSubscriber.release`)."""
-
-
-def match_channel(match_id: str) -> str:
-    """A match's channel: in the slot of its keys, so the append script may publish on it.
-
-    >>> match_channel("abc")
-    '{m:abc}:appends'
-    """
-    return f"{{m:{match_id}}}:appends"
 
 
 class _Node(asyncio.Protocol):
@@ -153,10 +144,10 @@ class ShardedSubscriber:
         while any(where == node for where in self._where.values()):
             protocol = _Node(self, node)
             try:
-                await _open({**self._options, "host": node[0], "port": node[1]}, protocol)
+                await open_connection({**self._options, "host": node[0], "port": node[1]}, protocol)
                 self._nodes[node] = protocol
                 channels = [c for c, where in self._where.items() if where == node]
-                hello = [pack(c) for c in _hello(self._options) if c[0] == "AUTH"]
+                hello = [pack(c) for c in hello_commands(self._options) if c[0] == "AUTH"]
                 assert protocol.transport is not None
                 protocol.transport.write(b"".join([*hello, *(pack(("SSUBSCRIBE", c)) for c in channels)]))
                 pause = 0.05

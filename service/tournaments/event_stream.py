@@ -13,7 +13,7 @@ from __future__ import annotations
 import redis.asyncio as aioredis
 
 from service.live.appends import Waiters
-from service.redis.pipe import options_of
+from service.redis import options_of
 
 CHANNEL = "tournament-events"
 """Each change with events publishes the tournament's id here, to wake its streams' readers."""

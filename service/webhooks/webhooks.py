@@ -29,7 +29,7 @@ from domain.game import Game, Result
 from domain.match import MatchState
 from service.http.problems import NotFound
 from service.live.feeds import milestones
-from service.redis.pipe import RedisPipe
+from service.redis import Pipe
 from service.tournaments.events import TournamentEvent
 from service.webhooks.targets import Destinations, parse
 
@@ -108,7 +108,7 @@ class Webhooks:
     """An account's webhooks; read through ``pipe`` (the process's pipelined connection) at every
     start and end of a match. A new one's URL must pass ``destinations``."""
 
-    def __init__(self, redis: aioredis.Redis, pipe: RedisPipe, destinations: Destinations):
+    def __init__(self, redis: aioredis.Redis, pipe: Pipe, destinations: Destinations):
         self.redis, self.pipe, self.destinations = redis, pipe, destinations
 
     async def create(self, account_id: str, url: str, events: list[EventName], now: int) -> Webhook:

@@ -11,7 +11,7 @@ from redis.crc import key_slot
 from redis.exceptions import ConnectionError
 
 from service.redis.cluster_pipe import ClusterPipe
-from service.redis.pipe import Script
+from service.redis import Script
 from tests.redis_cluster import LocalCluster
 
 COUNTER = Script("return redis.call('INCRBY', KEYS[1], ARGV[1])")
@@ -113,7 +113,8 @@ def test_a_sharded_subscriber_hears_its_channels_across_a_moved_slot_and_a_resta
     """Sharded pub/sub (:mod:`service.redis.sharded_subscriber`): messages of the channels subscribed,
     none of the others; a channel's slot moved, or its master killed and restarted, and it is
     subscribed again where it now lives (the waiters told to look again each time)."""
-    from service.redis.sharded_subscriber import ShardedSubscriber, match_channel
+    from service.live.appends import match_channel
+    from service.redis import ShardedSubscriber
 
     async def go():
         pipe = pipe_for(cluster)

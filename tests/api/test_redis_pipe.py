@@ -13,7 +13,7 @@ import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError, ResponseError
 
 from service.matches.event_store import EventStore, idempotency_key, private_stream_key, stream_key, summary_key
-from service.redis.pipe import RedisPipe, Subscriber, options_of
+from service.redis import RedisPipe, Subscriber, options_of
 
 
 def run(redis_url, scenario):
