@@ -212,14 +212,14 @@ def on_timeout(state: DeepseaState, due: Deadline, ctx: Context) -> list[Any]:
 def _seat(due: Deadline) -> str:
     """The seat a selection's or a single turn's deadline is for (those always name one)."""
     if due.seat is None:
-        raise WrongState("no_seat", f"The deadline {due.key} is nobody's.")
+        raise WrongState("wrong_phase", f"The deadline {due.key} is nobody's.")
     return due.seat
 
 
 def box_of(state: DeepseaState) -> SealedBox:
     """The sealed window under way (the action and routes phases always have one)."""
     if state.box is None:
-        raise WrongState("nothing_sealed", "No sealed window is open.")
+        raise WrongState("wrong_phase", "No sealed window is open.")
     return state.box
 
 

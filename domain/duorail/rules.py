@@ -96,14 +96,14 @@ def seat_to_play(state: DuorailState) -> str | None:
 def challenge_of(state: DuorailState) -> Challenge:
     """The challenge under way (the challenge phase always has one)."""
     if state.challenge is None:
-        raise WrongState("no_challenge", "No challenge is under way.")
+        raise WrongState("wrong_phase", "No challenge is under way.")
     return state.challenge
 
 
 def endgame_of(state: DuorailState) -> Endgame:
     """The endgame under way (the endgame phase always has one)."""
     if state.endgame is None:
-        raise WrongState("no_endgame", "The endgame has not begun.")
+        raise WrongState("wrong_phase", "The endgame has not begun.")
     return state.endgame
 
 

@@ -15,11 +15,25 @@ from service.http.problem_codes import PROBLEM_CODES, markdown
 from service.http.problems import STATUS_BY_KIND
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-LIBRARY_ONLY = ("library.py", "public.py")
-"""The rules library's own functions (``domain/library.py``, ``domain/<game>/public.py``): their
-refusals (``no_perft``, ``bad_depth``...) answer a library user; no route calls them (docs/library.md)."""
+LIBRARY_ONLY = {ROOT / "domain" / "library.py", *(ROOT / "domain").glob("*/notation.py")}
+"""The rules library's own modules (``domain/library.py``, each game's ``notation.py``): their
+refusals (``no_perft``, ``bad_depth``, ``no_notation``...) answer a library user; no route calls them
+(docs/library.md)."""
+LIBRARY_SOLVERS = {"find_track", "longest_track", "find_completion", "shortest_route", "best_placement", "_checked"}
+"""The solvers the library exports with a state in (each game's ``analysis.py``), and their checks:
+the server runs its solvers through ``work``, never through these."""
 SOURCES = [p for folder in ("domain", "service", "workers") for p in (ROOT / folder).rglob("*.py")
-           if p.name != "problem_codes.py" and not (folder == "domain" and p.name in LIBRARY_ONLY)]
+           if p.name != "problem_codes.py" and p not in LIBRARY_ONLY]
+
+
+def _calls(tree: ast.AST, path: pathlib.Path) -> list[ast.Call]:
+    """The calls in ``tree``, less those inside the library's solvers in a game's ``analysis.py``."""
+    skipped = set()
+    if path.name == "analysis.py":
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and node.name in LIBRARY_SOLVERS:
+                skipped |= {id(n) for n in ast.walk(node)}
+    return [n for n in ast.walk(tree) if isinstance(n, ast.Call) and id(n) not in skipped]
 CODES_PASSED_ON = {  # a code taken from elsewhere, not written at the call: where it comes from is scanned
     ("domain/match.py", "in_past"), ("domain/match.py", "too_far"),  # start_/open_ in_past/too_far: one loop
     ("domain/deepsea/rules.py", "bad.code"),  # a board's refusal, raised again naming the board
@@ -55,7 +69,7 @@ def raised_codes() -> tuple[dict[str, set[int]], list[tuple[str, str]]]:
                 if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "__init__" \
                         and call.args and isinstance(call.args[0], ast.Constant):
                     codes.setdefault(call.args[0].value, set()).add(STATUS_BY_KIND[classes[cls_node.name].kind])
-        for call in [n for n in ast.walk(tree) if isinstance(n, ast.Call)]:
+        for call in _calls(tree, path):
             name = getattr(call.func, "id", None) or getattr(call.func, "attr", None)
             if name in classes and "__init__" not in vars(classes[name]) and call.args:
                 code, status = call.args[0], STATUS_BY_KIND[classes[name].kind]
