@@ -27,6 +27,8 @@ from domain.cairo.bot import BOTS, evaluate, warm_up as warm_up_bots
 from domain.cairo import analysis, public
 from domain.cairo.analysis import CairoAnalysis
 from domain.cairo.geometry import INDEX
+from domain.cairo.position import CairoPosition, position
+from domain.cairo.position import warm_up as warm_up_position
 from domain.cairo.state import (
     COLOURS,
     COMMANDS,
@@ -131,8 +133,8 @@ CAIRO = CairoGame()
 
 (GAME, new_game, to_act, legal_moves, play, wait, result, parse_move, format_move, analyse, perft,
  warm_up) = Rules(CAIRO, parse_move=public.parse_move, format_move=public.format_move,
-                  perft_refusal=perft_everywhere, warm_up=warm_up_bots).functions()
+                  perft_refusal=perft_everywhere, warm_up=lambda: (warm_up_bots(), warm_up_position())).functions()
 """The rules library (:mod:`domain.library`): the same functions in every game."""
 
-__all__ = [*API, "CAIRO", "CairoAnalysis", "CairoGame", "CairoOptions", "CairoState", "CairoView", "Outcome", "Place",
+__all__ = [*API, "position", "CairoPosition", "CAIRO", "CairoAnalysis", "CairoGame", "CairoOptions", "CairoState", "CairoView", "Outcome", "Place",
            "CairoPlaced", "CairoTimedOut"]

@@ -46,6 +46,9 @@ from domain.trax.state import (
     display_colours,
 )
 from domain.trax.board import key_of
+from domain.trax.position import TraxPosition, position
+from domain.trax.position import perft as compiled_perft
+from domain.trax.position import warm_up as warm_up_position
 from domain.trax.rules import variant_of
 from domain.trax.svg import board_svg
 from domain.trax.tiles import COLOUR_NAMES
@@ -151,8 +154,8 @@ TRAX = TraxGame()
 
 (GAME, new_game, to_act, legal_moves, play, wait, result, parse_move, format_move, analyse, perft,
  warm_up) = Rules(TRAX, parse_move=public.parse_move, format_move=public.format_move,
-                  perft_refusal=public.perft_refusal, count_moves=public.count_moves).functions()
+                  perft_refusal=public.perft_refusal, count_moves=compiled_perft, warm_up=warm_up_position).functions()
 """The rules library (:mod:`domain.library`): the same functions in every game."""
 
-__all__ = [*API, "TRAX", "DeclineMulligan", "Mulligan", "MulliganDeclined", "MulliganUsed", "Play", "Played", "TraxTimedOut",
+__all__ = [*API, "position", "TraxPosition", "TRAX", "DeclineMulligan", "Mulligan", "MulliganDeclined", "MulliganUsed", "Play", "Played", "TraxTimedOut",
            "TraxAnalysis", "TraxGame", "TraxOptions", "TraxState", "TraxView"]

@@ -5,8 +5,6 @@
 >>> state = begin(initial(TraxOptions(), seed=0), at=0)
 >>> parse_move(state, " b1+ "), parse_move(state, "Decline  Mulligan"), format_move(Play("a0\\\\"))
 (Play(move='B1+'), DeclineMulligan(), 'A0\\\\')
->>> count_moves(state, 3)
-432
 """
 
 from __future__ import annotations
@@ -14,8 +12,6 @@ from __future__ import annotations
 from typing import Any
 
 from domain.trax import notation
-from domain.trax.moves import perft
-from domain.trax.rules import variant_of
 from domain.trax.state import DeclineMulligan, Mulligan, Play, TraxState
 
 WORDS = {"mulligan": Mulligan(), "decline mulligan": DeclineMulligan()}
@@ -42,8 +38,3 @@ def perft_refusal(state: TraxState) -> str | None:
     if state.options.mulligan:
         return "with the Mulligan option a Mulligan may rewind turns, and perft counts tile placements only."
     return None
-
-
-def count_moves(state: TraxState, depth: int) -> int:
-    """Trax's own perft from the board of ``state`` (fast: no state is built per move)."""
-    return perft(depth, variant_of(state), state.board)
