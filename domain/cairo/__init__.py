@@ -29,6 +29,7 @@ from domain.cairo.analysis import CairoAnalysis
 from domain.cairo.geometry import INDEX
 from domain.cairo.position import CairoPosition, position
 from domain.cairo.position import warm_up as warm_up_position
+from domain.cairo.known import from_view
 from domain.cairo.state import (
     COLOURS,
     COMMANDS,
@@ -43,6 +44,7 @@ from domain.cairo.state import (
 )
 from domain.cairo.svg import board_svg
 from domain.cairo.view import CairoView, view
+from domain.known import state_from_events
 from domain.library import API, Rules, perft_everywhere
 from domain.game import Context, Deadline, Job, LegalMoves, Result, Viewer
 
@@ -136,5 +138,11 @@ CAIRO = CairoGame()
                   perft_refusal=perft_everywhere, warm_up=lambda: (warm_up_bots(), warm_up_position())).functions()
 """The rules library (:mod:`domain.library`): the same functions in every game."""
 
-__all__ = [*API, "position", "CairoPosition", "CAIRO", "CairoAnalysis", "CairoGame", "CairoOptions", "CairoState", "CairoView", "Outcome", "Place",
+
+def from_events(events: Any) -> Any:
+    """The state after the match's events as a seat or a spectator is shown them (:mod:`domain.known`)."""
+    return state_from_events(GAME, events)
+
+
+__all__ = [*API, "position", "from_view", "from_events", "CairoPosition", "CAIRO", "CairoAnalysis", "CairoGame", "CairoOptions", "CairoState", "CairoView", "Outcome", "Place",
            "CairoPlaced", "CairoTimedOut"]

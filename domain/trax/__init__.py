@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, ClassVar
 
+from domain.known import state_from_events
 from domain.library import API, Rules
 from domain.game import Context, Deadline, Job, LegalMoves, Result, Viewer
 from domain.trax import rules
@@ -49,6 +50,7 @@ from domain.trax.board import key_of
 from domain.trax.position import TraxPosition, position
 from domain.trax.position import perft as compiled_perft
 from domain.trax.position import warm_up as warm_up_position
+from domain.trax.known import from_view
 from domain.trax.rules import variant_of
 from domain.trax.svg import board_svg
 from domain.trax.tiles import COLOUR_NAMES
@@ -157,5 +159,11 @@ TRAX = TraxGame()
                   perft_refusal=public.perft_refusal, count_moves=compiled_perft, warm_up=warm_up_position).functions()
 """The rules library (:mod:`domain.library`): the same functions in every game."""
 
-__all__ = [*API, "position", "TraxPosition", "TRAX", "DeclineMulligan", "Mulligan", "MulliganDeclined", "MulliganUsed", "Play", "Played", "TraxTimedOut",
+
+def from_events(events: Any) -> Any:
+    """The state after the match's events as a seat or a spectator is shown them (:mod:`domain.known`)."""
+    return state_from_events(GAME, events)
+
+
+__all__ = [*API, "position", "from_view", "from_events", "TraxPosition", "TRAX", "DeclineMulligan", "Mulligan", "MulliganDeclined", "MulliganUsed", "Play", "Played", "TraxTimedOut",
            "TraxAnalysis", "TraxGame", "TraxOptions", "TraxState", "TraxView"]
