@@ -22,10 +22,12 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import time
 import zlib
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Literal, TypeVar
 
+from domain.errors import InvalidCommand
 from domain.game import Deadline, Game, Seat
 from domain.match import Accept, ChooseSeat, MatchState, Ready
 
@@ -80,6 +82,17 @@ class Think:
     def rng(self) -> random.Random:
         return random.Random(self.seed)
 
+    @classmethod
+    def within(cls, seconds: float, seed: int = 0) -> Think:
+        """A think time of ``seconds`` from now on the machine's clock (for a bot author calling a
+        built-in bot, :func:`bot`; the server's workers make theirs from their own clock).
+
+        >>> Think.within(60).spent(), Think.within(0).spent()
+        (False, True)
+        """
+        until = time.monotonic() + seconds
+        return cls(seed=seed, spent=lambda: time.monotonic() >= until)
+
 
 MARGIN_MS = 1_500
 """How long before the seat's deadline a bot's think time ends: room to send its move."""
@@ -114,6 +127,23 @@ MonUnrail, never the opponent's sealed submission)."""
 Action = Literal["accept", "ready", "choose_seat", "play"]
 """What a seat is expected to do now: accept a challenge, say ready, choose its seat (the priority
 player in the pregame), or play (move or submit)."""
+
+
+def bot(game: Game, level: int) -> Bot:
+    """The built-in bot of ``level`` for ``game`` (``domain.cairo.GAME``...): ``bot(state, seat,
+    think)`` returns its candidate commands for ``seat``, preferred first (:data:`Bot`).
+
+    >>> from domain import cairo
+    >>> bot(cairo.GAME, 3)(cairo.new_game(), "first", Think(seed=1, spent=after_calls(20)))[0]
+    Place(cell='Gr')
+    >>> bot(cairo.GAME, 7)
+    Traceback (most recent call last):
+    domain.errors.InvalidCommand: cairo has bots of the levels 0, 1, 2, 3, not 7.
+    """
+    if level not in game.bots:
+        raise InvalidCommand("unknown_level", f"{game.name} has bots of the levels "
+                                              f"{', '.join(map(str, levels_of(game)))}, not {level}.")
+    return game.bots[level]
 
 
 def levels_of(game: Game) -> tuple[int, ...]:

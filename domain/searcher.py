@@ -26,7 +26,7 @@ seat's moves on its own. A game with hidden information gives the position a sea
 from __future__ import annotations
 
 import random
-from typing import Protocol, TypeVar
+from typing import ClassVar, Protocol, TypeVar
 
 import msgspec
 
@@ -45,6 +45,9 @@ class Playout(msgspec.Struct, frozen=True):
 
 class Position(Protocol):
     """What every game's position offers a search (see the module's docstring)."""
+
+    seats: ClassVar[tuple[str, ...]]
+    """The game's seats, in their order."""
 
     def to_act(self) -> tuple[str, ...]:
         """The seats that may move now (``()``: the game is over)."""

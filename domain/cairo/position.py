@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import math
 import random
+from typing import ClassVar
 
 import msgspec
 import numba
@@ -46,6 +47,7 @@ class CairoPosition(msgspec.Struct, frozen=True, dict=True):
     :data:`EMPTY`), ``turn`` the seat to move (0 first, 1 second), the ``tiebreak`` option, and
     ``winner``/``reason`` when the game ended off the board (a timeout, a resignation)."""
 
+    seats: ClassVar[tuple[str, ...]] = SEATS
     owners: bytes = bytes([EMPTY] * N)
     turn: int = 0
     tiebreak: str = "first_player_loses"

@@ -451,3 +451,37 @@ def _mix(z):  # pragma: no cover - compiled
     z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
     z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
     return z ^ (z >> np.uint64(31))
+
+
+@numba.njit(cache=True)
+def features(g, lines):  # pragma: no cover - compiled
+    """The features of :mod:`domain.trax.evaluation` of red (row 0) and white (row 1): how many
+    open paths have their two ends (the empty cells they enter) 1, 2 and 3 steps apart, and their
+    progress towards a line; a loop counts 4 in the first. ``g`` has a margin of one at least."""
+    found = np.zeros((2, 4))
+    seen = np.zeros((g.shape[0], g.shape[1], 2), np.int64)
+    for y in range(g.shape[0]):
+        for x in range(g.shape[1]):
+            t = g[y, x]
+            if not t:
+                continue
+            for colour in (1, 0):
+                if seen[y, x, colour]:
+                    continue
+                seen[y, x, colour] = 1
+                mask = t if colour else t ^ 15
+                first = 0
+                while not mask >> first & 1:
+                    first += 1
+                ay, ax, aside, loop = _follow(g, y, x, first, seen, 1)
+                if loop:
+                    found[colour, 0] += 4
+                    continue
+                by, bx, bside, _ = _follow(g, y, x, _EXIT[t, first], seen, 1)
+                dy = abs((ay + _DY[aside]) - (by + _DY[bside]))
+                dx = abs((ax + _DX[aside]) - (bx + _DX[bside]))
+                if dx + dy <= 3:
+                    found[colour, dx + dy - 1] += 1
+                if lines and max(dx, dy) >= 5:
+                    found[colour, 3] += (max(dx, dy) - 4) ** 2 / 16
+    return found

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import functools
 import random
+from typing import ClassVar
 
 import msgspec
 import numpy as np
@@ -33,8 +34,8 @@ from domain.errors import IllegalMove, InvalidCommand, WrongState
 from domain.game import Result
 from domain.searcher import Playout
 from domain.trax import grid
-from domain.trax.board import Board, Box, key_of, xy_of
-from domain.trax.evaluation import score, threats
+from domain.trax.board import xy_of
+from domain.trax.evaluation import score
 from domain.trax.notation import column_label, parse_move
 from domain.trax.state import SEATS, TraxState
 from domain.trax.tiles import SYMBOL, tile_for
@@ -53,6 +54,7 @@ class TraxPosition(msgspec.Struct, frozen=True, dict=True):
     ``turn`` the seat to move (0 white, 1 red); the ``variant``; ``winner`` and ``reason`` once a
     turn won (or the game ended another way: a timeout, a resignation)."""
 
+    seats: ClassVar[tuple[str, ...]] = SEATS
     tiles: bytes = b""
     height: int = 0
     width: int = 0
@@ -147,9 +149,8 @@ class TraxPosition(msgspec.Struct, frozen=True, dict=True):
             return 0.0 if over.winner is None else 1.0 if over.winner == seat else -1.0
         if not self.tiles:
             return 0.0
-        red, white = threats(self._board().tiles, self.variant != "loop")
-        mover = (white, red)[self.turn]  # white's colour is white
-        value = score(mover, (red, white)[self.turn])
+        found = grid.features(self._stored(), self.variant != "loop")  # red's, then white's
+        value = score(tuple(found[1 - self.turn]), tuple(found[self.turn]))  # white moves first, white's colour
         return max(-0.99, min(0.99, value if seat == SEATS[self.turn] else -value))
 
     # ------------------------------------------------------------ helpers
@@ -169,13 +170,6 @@ class TraxPosition(msgspec.Struct, frozen=True, dict=True):
         g = np.zeros((self.height + 6, self.width + 6), np.uint8)
         g[2:self.height + 4, 2:self.width + 4] = self._stored()
         return g, (3, 3, self.height + 2, self.width + 2)
-
-    def _board(self) -> Board:
-        """The tiles as the library's board (``@0`` of this position at ``x = y = 0``)."""
-        stored = self._stored()
-        ys, xs = np.nonzero(stored)
-        tiles = {key_of(int(x), int(y)): int(stored[y, x]) for y, x in zip(ys, xs)}
-        return Board(tiles, Box.around(tiles))
 
 
 def position(state: TraxState | TraxPosition) -> TraxPosition:
