@@ -109,7 +109,7 @@ class CairoPosition(msgspec.Struct, frozen=True, dict=True):
         _, corridor, legal, _ = self._survey
         side = SEATS.index(seat)
         value = heuristic(self._owners(), corridor, legal, side, TIEBREAKS.index(self.tiebreak), LIKELY)
-        return math.tanh(value / 4) * 0.95
+        return math.tanh(float(value) / 4) * 0.95
 
     # ------------------------------------------------------------ helpers
 

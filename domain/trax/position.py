@@ -151,7 +151,7 @@ class TraxPosition(msgspec.Struct, frozen=True, dict=True):
             return 0.0
         found = grid.features(self._stored(), self.variant != "loop")  # red's, then white's
         value = score(tuple(found[1 - self.turn]), tuple(found[self.turn]))  # white moves first, white's colour
-        return max(-0.99, min(0.99, value if seat == SEATS[self.turn] else -value))
+        return float(max(-0.99, min(0.99, value if seat == SEATS[self.turn] else -value)))
 
     # ------------------------------------------------------------ helpers
 
