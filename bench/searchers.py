@@ -127,7 +127,7 @@ def rows_for(games: list[str]) -> list[tuple[str, str, Playout]]:
 
 def perft_figures() -> None:
     from domain import trax
-    from domain.trax.moves import perft as python_perft
+    from domain.trax.parts.placements import perft as python_perft
 
     trax.perft(trax.new_game(), 3)  # compiled, loaded
     started = time.perf_counter()

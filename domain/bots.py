@@ -22,13 +22,12 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import time
 import zlib
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Literal, TypeVar
 
 from domain.errors import InvalidCommand
-from domain.game import Deadline, Game, Seat
+from domain.game import AnyGame, Deadline, Seat
 from domain.match import Accept, ChooseSeat, MatchState, Ready
 
 LEVELS: Mapping[int, str] = {0: "random", 1: "sane", 2: "greedy", 3: "search"}
@@ -82,17 +81,6 @@ class Think:
     def rng(self) -> random.Random:
         return random.Random(self.seed)
 
-    @classmethod
-    def within(cls, seconds: float, seed: int = 0) -> Think:
-        """A think time of ``seconds`` from now on the machine's clock (for a bot author calling a
-        built-in bot, :func:`bot`; the server's workers make theirs from their own clock).
-
-        >>> Think.within(60).spent(), Think.within(0).spent()
-        (False, True)
-        """
-        until = time.monotonic() + seconds
-        return cls(seed=seed, spent=lambda: time.monotonic() >= until)
-
 
 MARGIN_MS = 1_500
 """How long before the seat's deadline a bot's think time ends: room to send its move."""
@@ -129,7 +117,7 @@ Action = Literal["accept", "ready", "choose_seat", "play"]
 player in the pregame), or play (move or submit)."""
 
 
-def bot(game: Game, level: int) -> Bot:
+def bot(game: AnyGame, level: int) -> Bot:
     """The built-in bot of ``level`` for ``game`` (``domain.cairo.GAME``...): ``bot(state, seat,
     think)`` returns its candidate commands for ``seat``, preferred first (:data:`Bot`).
 
@@ -146,12 +134,12 @@ def bot(game: Game, level: int) -> Bot:
     return game.bots[level]
 
 
-def levels_of(game: Game) -> tuple[int, ...]:
+def levels_of(game: AnyGame) -> tuple[int, ...]:
     """The levels ``game`` has a bot for, lowest first."""
     return tuple(sorted(level for level in game.bots if level in LEVELS))
 
 
-def action_of(game: Game, state: MatchState, seat: Seat) -> Action | None:
+def action_of(game: AnyGame, state: MatchState, seat: Seat) -> Action | None:
     """What ``seat`` is expected to do now (``None``: nothing). Cheap: no solver is run. The one
     answer to "who must act" for ``/accounts/me/turns``, the account feeds and the built-in bots.
 
@@ -175,7 +163,7 @@ def action_of(game: Game, state: MatchState, seat: Seat) -> Action | None:
     return None
 
 
-def next_commands(game: Game, state: MatchState, seat: Seat, level: int, think: Think) -> list[Any]:
+def next_commands(game: AnyGame, state: MatchState, seat: Seat, level: int, think: Think) -> list[Any]:
     """The candidate commands of the level-``level`` bot for ``seat`` now, preferred first (``[]``:
     nothing to do, or no bot of that level for this game)."""
     if action_of(game, state, seat) is None or level not in game.bots:

@@ -24,10 +24,10 @@ import msgspec
 from domain import match
 from domain.codec import codec_for
 from domain.errors import InvalidCommand, WrongState
-from domain.game import Game
+from domain.game import AnyGame
 
 
-def state_from_events(game: Game, events: Iterable[Any]) -> Any:
+def state_from_events(game: AnyGame, events: Iterable[Any]) -> Any:
     """The game's state after ``events``: each a recorded event as the API lists it (``{"version",
     "at", "visibility", "event"}``, or the SDK's ``Event``) or the bare event (``{"type": ...}``),
     from the match's first (``match_created``) on. A refused shape raises ``InvalidCommand``; a

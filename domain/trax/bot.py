@@ -7,13 +7,13 @@
   uses its Mulligan. Out of think time it plays the safest move checked so far.
 - 2 ``greedy``: one turn of look-ahead. Every move is played with its forced tiles; a winning one is
   taken, and the others are ranked by a simple count of threats after it
-  (:func:`~domain.trax.evaluation.threat_score`: open paths whose two ends are one or two steps
+  (:func:`~domain.trax.parts.evaluation.threat_score`: open paths whose two ends are one or two steps
   apart, each side's), ties in random order. It plays the best-ranked move that leaves the opponent
   no win at once. Cheap: a few ms a move.
 - 3 ``search``: alpha-beta with iterative deepening and a transposition table over the searcher's
-  positions (:mod:`~domain.trax.table_search`: moves, turns and evaluation compiled), whole turns,
+  positions (:mod:`~domain.trax.parts.table_search`: moves, turns and evaluation compiled), whole turns,
   forced plays included, exact about every win and loss it reaches and scoring the positions at its
-  horizon by the full estimate of :mod:`~domain.trax.evaluation` (loops in the making at one, two
+  horizon by the full estimate of :mod:`~domain.trax.parts.evaluation` (loops in the making at one, two
   and three steps, lines in the making). It stops when its think time is spent and plays the best
   move of the deepest search.
   Both use their Mulligan, facing a win, as level 1 does.
@@ -43,18 +43,18 @@ from typing import Any
 
 from domain.bots import Think, first_passing, shuffled
 from domain.errors import IllegalMove
-from domain.trax.board import Board
-from domain.trax.evaluation import threat_score
-from domain.trax.moves import Variant, legal_moves, play_move
-from domain.trax.notation import parse_move
-from domain.trax.rules import legal_moves as seat_moves
+from domain.trax.parts.board import Board
+from domain.trax.parts.evaluation import threat_score
+from domain.trax.parts.placements import Variant, legal_moves, play_move
+from domain.trax.parts.notation import parse_move
+from domain.trax.moves import legal_moves as seat_moves
 from domain.trax.rules import other, seat_to_act, variant_of
-from domain.trax import table_search
-from domain.trax.position import position
+from domain.trax.parts import table_search
+from domain.trax.parts.position import position
 from domain.trax.search import PROVEN, Search, Stop
 from domain.trax.state import DeclineMulligan, Mulligan, Play, TraxState
-from domain.trax.tiles import COLOUR_NAMES
-from domain.trax.wins import wins_formed
+from domain.trax.parts.tiles import COLOUR_NAMES
+from domain.trax.parts.wins import wins_formed
 
 
 def random_bot(state: TraxState, seat: str, think: Think) -> list[Any]:
@@ -69,12 +69,13 @@ def winner_after(board: Board, move: str, mover: str, variant: Variant) -> tuple
     """The board after ``mover`` plays ``move`` (a legal move) and who it makes the winner, if
     anyone: the mover for a loop or line of its colour, else the opponent for one of theirs.
 
-    >>> from domain.trax.moves import STANDARD
+    >>> from domain.trax.parts.placements import STANDARD
     >>> board, winner = winner_after(Board(), "@0+", "white", STANDARD)
     >>> len(board.tiles), winner
     (1, None)
     """
     after, placed = play_move(board, parse_move(move), variant)
+    assert after.box is not None  # a tile is down
     formed = {COLOUR_NAMES[colour] for colour, _ in wins_formed(after.tiles, after.box, placed, variant.lines)}
     return after, (mover if mover in formed else other(mover) if formed else None)
 
@@ -164,7 +165,7 @@ def greedy_bot(state: TraxState, seat: str, think: Think) -> list[Any]:
 
 
 def search_bot(state: TraxState, seat: str, think: Think) -> list[Any]:
-    """Level 3 (see the module's docstring): :func:`domain.trax.table_search.search` on the position."""
+    """Level 3 (see the module's docstring): :func:`domain.trax.parts.table_search.search` on the position."""
     if state.pending is not None or not state.board.tiles or not _moving(state, seat):
         return _answer_pending(state, seat) if state.pending is not None else random_bot(state, seat, think)
     return [Play(table_search.search(position(state), think).name)]

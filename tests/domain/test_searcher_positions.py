@@ -16,9 +16,9 @@ from hypothesis import strategies as st
 
 from domain import cairo, trax
 from domain.errors import DomainError, IllegalMove, WrongState
-from domain.trax.notation import cell_label
-from domain.trax.board import key_of
-from domain.trax.tiles import SYMBOL
+from domain.trax.parts.notation import cell_label
+from domain.trax.parts.board import key_of
+from domain.trax.parts.tiles import SYMBOL
 
 SEARCHED = ("trax", "cairo")
 """The games with the searcher's API (the three others: docs/library.md, "What is left")."""
