@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from domain import cairo, trax
-from domain.errors import DomainError, IllegalMove, WrongState
+from domain.errors import DomainError, IllegalMove, InvalidCommand, WrongState
 from domain.trax.parts.notation import cell_label
 from domain.trax.parts.board import key_of
 from domain.trax.parts.tiles import SYMBOL
@@ -186,6 +186,11 @@ def test_a_move_that_is_not_legal_is_refused_and_changes_nothing():
     with pytest.raises(IllegalMove) as refused:
         after.apply("red", 1 << 20 | 1 << 4 | 5)  # A1+: A1 holds the first tile
     assert refused.value.code == "occupied"
+    with pytest.raises(InvalidCommand):
+        after.apply("red", "A1+")
+    shuffled = after.moves("red")
+    random.Random(1).shuffle(shuffled)
+    assert after.moves("red") != shuffled and sorted(after.moves("red")) == sorted(shuffled)  # a copy each time
     opening = cairo.position(cairo.new_game()).apply("first", 0)
     with pytest.raises(IllegalMove) as refused:
         opening.apply("second", 0)

@@ -60,7 +60,7 @@ class CairoPosition(msgspec.Struct, frozen=True, dict=True):
     def moves(self, seat: str) -> list[int]:
         if self.reason is not None or seat != SEATS[self.turn] or self._survey[0] != 1:
             return []
-        return self._survey[3]
+        return list(self._survey[3])  # a copy: the caller may shuffle it
 
     def apply(self, seat: str, move: int) -> CairoPosition:
         if self.reason is not None or self._survey[0] != 1:

@@ -71,13 +71,15 @@ class TraxPosition(msgspec.Struct, frozen=True, dict=True):
     def moves(self, seat: str) -> list[int]:
         if self.winner is not None or self.reason is not None or seat != SEATS[self.turn]:
             return []
-        return self._moves
+        return list(self._moves)  # a copy: the caller may shuffle it
 
     def apply(self, seat: str, move: int) -> TraxPosition:
         if self.reason is not None:
             raise WrongState("game_over", "The game is over.")
         if seat != SEATS[self.turn]:
             raise WrongState("not_your_turn", f"It is {SEATS[self.turn]}'s turn to move, not {seat}'s.")
+        if not isinstance(move, int) or move < 0:
+            raise InvalidCommand("bad_move", f"A Trax move here is an int from moves() or parse(), not {move!r}.")
         if not self.tiles:
             if move not in _FIRST:
                 raise IllegalMove("bad_first_move", "The first move is @0+ or @0/.")
