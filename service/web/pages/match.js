@@ -9,6 +9,7 @@ import { drawLine, stopDrawing } from "../drawing.js";
 import { composeBuild } from "../builds.js";
 import { playerLink } from "../names.js";
 import { offerPieces } from "../pieces.js";
+import { reasonText, resultLine } from "../words.js";
 import { addedAfterTheEnd, GAME_NAMES, lineInput, moveText, PREVIEWS, sealed, WHOLE_PIECES, seatLabel, severalInput } from "../games.js";
 
 const OVER = ["finished", "aborted"];
@@ -24,10 +25,7 @@ function clockText(view, seat, now) {
 }
 
 function resultText(view) {
-  const r = view.result;
-  if (!r) return "";
-  const who = r.winner ? `${seatLabel(view.game, r.winner)} (${view.seats[r.winner]?.name || "?"}) wins` : "No winner";
-  return `${who}: ${r.reason.replaceAll("_", " ")}${r.detail ? ` — ${r.detail}` : ""}`;
+  return resultLine(view.result, Object.fromEntries(Object.entries(view.seats).map(([seat, s]) => [seat, s.name])));
 }
 
 export async function show(main, id) {
@@ -109,7 +107,7 @@ export async function show(main, id) {
   }
 
   function statusText() {
-    if (OVER.includes(view.status)) return view.status === "aborted" ? `Aborted: ${view.result?.reason || ""}` : "Finished";
+    if (OVER.includes(view.status)) return view.status === "aborted" ? `Aborted: ${reasonText(view.result?.reason || "aborted")}` : "Finished";
     if (view.status === "waiting") {
       const invited = view.invited.map((s) => view.seats[s]?.name || s);
       if (invited.length) return `Waiting for ${invited.join(", ")} to accept`;
