@@ -75,3 +75,54 @@ export function resultLine(result, names = {}) {
     : "No winner";
   return `${who}: ${result.detail || reasonSentence(result.reason)}`;
 }
+
+const routesText = (routes) => Object.entries(routes || {}).map(([board, ships]) => `board ${board}: `
+  + Object.entries(ships || {}).map(([ship, cells]) => `${ship} ${cells ? `${cells.length - 1} steps` : "none"}`).join(", ")).join("; ");
+const placementText = (p) => (p ? `${p.piece} on ${p.cells.join(", ")}` : "pass");
+
+/**
+ * A match's event as a person reads it: `{seat, text}` (the seat that acted, or null: the
+ * referee, the clock), in the game's notation where it has one ("placed Gl", "challenged blue",
+ * "called Impossible"). Events of the match itself (started, resigned...) too. Unknown events:
+ * their type in words.
+ */
+export function eventWords(e) {
+  const seat = e.seat ?? null;
+  const said = (text, who = seat) => ({ seat: who, text });
+  switch (e.type) {
+    case "match_started": return said("the match started", null);
+    case "match_ended": return said(e.result ? `the match ended: ${reasonText(e.result.reason)}` : "the match ended", null);
+    case "resigned": return said("resigned");
+    case "match_aborted": return said("the match was aborted", null);
+    case "played": return said(`played ${e.move}`);
+    case "mulligan_used": return said(`used its Mulligan, taking back ${(e.undone || []).join(" ")}`);
+    case "mulligan_declined": return said("let the win stand (declined its Mulligan)");
+    case "timed_out": case "cairo_timed_out": case "monunrail_timed_out": return said("ran out of time");
+    case "cairo_placed": return said(`placed ${e.cell}`);
+    case "duorail_placed": return said(`placed ${e.cell} ${e.shape}${e.colour === "common" ? " common" : ""}`);
+    case "duorail_challenged": return said(`challenged ${e.colour}: ${e.challenged} must show a ${e.colour} track`);
+    case "duorail_passed": return said(e.timeout ? "passed (out of time)" : "passed");
+    case "duorail_challenge_decided": return said(`the challenge of ${e.colour} is decided (${e.by})`, null);
+    case "duorail_track_sealed": return said("sealed a track");
+    case "duorail_tracks_revealed": return said(`the tracks are revealed: ${Object.entries(e.lengths || {}).map(([s, n]) => `${s} ${n}`).join(", ")}`, null);
+    case "duorail_record": return said("the solver's tracks, for the record", null);
+    case "monunrail_built": return said(`built ${e.tiles.join(", ")}${e.completed ? " (the track is complete)" : ""}`);
+    case "monunrail_unrailed": return said(`removed ${e.cells.join(" ")}`);
+    case "monunrail_impossible_called": return said("called Impossible");
+    case "monunrail_impossible_judged": return said(`Impossible is judged: the track ${e.completable ? "can" : "cannot"} be completed`, null);
+    case "monunrail_swapped": return said("swapped seats (the pie rule)");
+    case "monunrail_item_used": return said(`used ${String(e.item).replaceAll("_", " ")}`);
+    case "monunrail_order_chosen": return said(`chose to go ${e.go}${e.by_default ? " (by default)" : ""}`);
+    case "monunrail_supply_set": return said("the supply is set (hidden)", null);
+    case "monunrail_supply_revealed": return said("the supply is revealed", null);
+    case "deepsea_pregame_ended": return said("the boards have been shown: round 1 starts", null);
+    case "deepsea_board_selected": return said(`round ${e.round}: selected board ${e.board}${e.by === "timeout" ? " (at random: out of time)" : e.by === "last_open" ? " (the last open board)" : ""}`);
+    case "deepsea_action_sealed": return said(`round ${e.round}: sealed a move`);
+    case "deepsea_actions_revealed": return said(`round ${e.round} revealed: ${Object.entries(e.actions || {}).map(([s, a]) => `${s} ${placementText(a.placement)} on board ${a.board}${a.loses_board ? " (loses the board)" : ""}`).join("; ")}`, null);
+    case "deepsea_turn_played": return said(`${placementText(e.action?.placement)} on board ${e.action?.board}${e.timeout ? " (out of time)" : ""}`);
+    case "deepsea_routes_sealed": return said("sealed routes");
+    case "deepsea_boards_scored": return said(`the boards are scored${e.routes ? `: ${Object.entries(e.routes).map(([s, r]) => `${s} ${routesText(r)}`).join(" | ")}` : ""}`, null);
+    case "deepsea_shortest_routes": return said("the shortest routes, for the record", null);
+    default: return said(String(e.type || "").replaceAll("_", " "));
+  }
+}
