@@ -130,7 +130,7 @@ def _board(state: DeepseaState, number: int, left: float, width: float, viewer: 
         x, y = gx + col * CELL, gy + (n - 1 - row) * CELL
         name = f"{chr(65 + col)}{row + 1}"
         words, blocked = _square_words(name, kind, covered.get(name), ships_at.get(name))
-        parts.append(f'<rect data-board="{number}" {named}="{name}"{blocked} aria-label={quoteattr(words)} '
+        parts.append(f'<rect data-board="{number}" {named}="{name}"{blocked} role="img" aria-label={quoteattr(words)} '
                      f'x="{x:g}" y="{y:g}" width="{CELL}" height="{CELL}" fill="{TERRAIN.get(kind, WATER)}" '
                      f'stroke="#a8c4cc" stroke-width="0.5"/>')
         if kind in (CHANNEL, DROPOFF):

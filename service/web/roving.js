@@ -68,7 +68,11 @@ export function rove(svg) {
     if (!el.hasAttribute("tabindex")) el.setAttribute("tabindex", "-1");
   }
   for (const el of svg.querySelectorAll("[tabindex]")) {
-    if (!list.includes(el)) { el.removeAttribute("tabindex"); el.removeAttribute("role"); el.removeAttribute("aria-disabled"); }
+    if (!list.includes(el)) {
+      el.removeAttribute("tabindex");
+      el.removeAttribute("aria-disabled");
+      if (el.hasAttribute("aria-label")) el.setAttribute("role", "img"); else el.removeAttribute("role");
+    }
   }
   const current = list.find((el) => el === document.activeElement)
     || list.find((el) => el.matches(".placing[tabindex='0'], .legal, .drawing, .placing.fits, .legal-move")) || list[0];

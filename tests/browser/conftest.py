@@ -158,3 +158,38 @@ def worker(redis_url) -> Iterator:
     yield process
     process.terminate()
     process.wait(timeout=20)
+
+
+SERIOUS = ("serious", "critical")
+
+
+def audit(page, what: str) -> None:
+    """Run axe-core (axe-playwright-python, which ships it) on ``page`` as it is now, in light and in
+    dark mode: no serious or critical violation (each one found is listed: its rule, its help and
+    where, by CSS selector)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = []
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        results = Axe().run(page)
+        found += [f"{scheme}: {v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:5]]}"
+                  for v in results.response["violations"] if v.get("impact") in SERIOUS]
+    page.emulate_media(color_scheme="light")
+    assert not found, f"{what}: " + "\n".join(found)
+
+
+def screenshots(page, name: str) -> list[str]:
+    """``name`` at 1280 and 375 px wide, light and dark (``<name>-1280-light``...), then back to
+    1280 light; the names written. The page redraws what depends on its width by itself."""
+    written = []
+    for width, height in ((1280, 900), (375, 740)):
+        page.set_viewport_size({"width": width, "height": height})
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            page.wait_for_function("() => !document.querySelector('#board.relayout')")  # (Deep Sea lays out again)
+            screenshot(page, f"{name}-{width}-{scheme}")
+            written.append(f"{name}-{width}-{scheme}")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.emulate_media(color_scheme="light")
+    return written

@@ -255,6 +255,14 @@ export async function show(main, id) {
 
   await refresh();
   const ticker = setInterval(tick, 250);
+  let resizing = null;
+  const resized = () => { // Deep Sea's large board keeps its squares' size when the window changes
+    if (view?.game !== "deepsea" || !els.board.dataset.large) return;
+    els.board.classList.add("relayout");
+    clearTimeout(resizing);
+    resizing = setTimeout(() => { showBoard(els.board, id, els.board.dataset.large); els.board.classList.remove("relayout"); }, 150);
+  };
+  window.addEventListener("resize", resized);
   let pending = null;
   let waits = 0;
   const live = stream(`/matches/${id}/stream`, {
@@ -270,5 +278,5 @@ export async function show(main, id) {
       return OVER.includes(now.status) && (!addedAfterTheEnd(now) || ++waits > WAITS_AFTER_THE_END);
     },
   });
-  return () => { live.close(); clearInterval(ticker); clearTimeout(pending); };
+  return () => { live.close(); clearInterval(ticker); clearTimeout(pending); window.removeEventListener("resize", resized); };
 }
