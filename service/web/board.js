@@ -77,7 +77,7 @@ export function offerMoves(svg, picker, moves, choose, { several, preview } = {}
   const cells = new Map([...svg.querySelectorAll("[data-cell]")].map((el) => [el.dataset.cell, el]));
   const names = new Set(cells.keys());
   const onCells = moves.map((m) => ({ move: m, cells: cellsOf(m.move, names) }));
-  const drawnButtons = new Set([...svg.querySelectorAll("[data-move]")].map((el) => el.dataset.move));
+  const drawnButtons = new Set([...svg.querySelectorAll("[data-move]:not(.off-view)")].map((el) => el.dataset.move));
   const loose = onCells.filter((m) => !m.cells.length && !drawnButtons.has(m.move.move)).map((m) => m.move);
   let chosen = [];
   const buttons = (list) => list.map((m) => h("button", { type: "button", class: "move", dataset: { move: m.move },
@@ -131,7 +131,7 @@ export function offerMoves(svg, picker, moves, choose, { several, preview } = {}
 
 /** The elements of the drawing that stand for a whole listed move (`data-move="select 2"`, `"pass"`): buttons. */
 export function offerWholeMoves(svg, moves, choose) {
-  for (const el of svg.querySelectorAll("[data-move]")) { // a whole move in one element (Deep Sea's "select 2")
+  for (const el of svg.querySelectorAll("[data-move]:not(.off-view)")) { // a whole move in one element (Deep Sea's "select 2")
     const move = moves.find((m) => m.move === el.dataset.move);
     if (!move) continue;
     el.classList.add("legal-move");

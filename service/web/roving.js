@@ -79,6 +79,7 @@ export function rove(svg) {
   roveTo(svg, current);
   if (!svg.dataset.roving) {
     svg.dataset.roving = "yes";
+    svg.setAttribute("tabindex", "-1"); // (the drawing itself is no stop: its cells are)
     svg.addEventListener("keydown", (event) => keys(svg, event));
     svg.addEventListener("focusin", (event) => { if (stops(svg).includes(event.target)) roveTo(svg, event.target); });
   }

@@ -66,14 +66,14 @@ export function seatWord(seat) {
 
 /**
  * A finished match's result in one line: "White (alice) wins: a loop of the winner's colour was
- * closed." `names` maps seats to players' names. The game's own detail (a sentence, when it has
- * one) says it best; else the reason's sentence.
+ * closed." `names` maps seats to players' names. The reason in short words, then the game's own
+ * detail (a sentence, when it has one), else the reason's sentence.
  */
 export function resultLine(result, names = {}) {
   if (!result) return "";
   const who = result.winner ? `${seatWord(result.winner)}${names[result.winner] ? ` (${names[result.winner]})` : ""} wins`
     : "No winner";
-  return `${who}: ${result.detail || reasonSentence(result.reason)}`;
+  return `${who}: ${reasonText(result.reason)} — ${result.detail || REASON_SENTENCES[result.reason] || ""}`;
 }
 
 const routesText = (routes) => Object.entries(routes || {}).map(([board, ships]) => `board ${board}: `

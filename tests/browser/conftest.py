@@ -53,7 +53,7 @@ class Pages:
 
     def open(self, path: str = "/", width: int = 1280, height: int = 900):
         context = self.browser.new_context(base_url=self.url, viewport={"width": width, "height": height})
-        context.set_default_timeout(20_000)
+        context.set_default_timeout(60_000)  # (a busy machine: several helpers share 2 cores)
         self.contexts.append(context)
         page = context.new_page()
         page.on("console", lambda m: m.type == "error" and self.errors.append(f"{page.url}: {m.text}"))
