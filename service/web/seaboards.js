@@ -42,7 +42,7 @@ export function layout(frame, svg, picture, id) {
   const number = boards.includes(chosen(svg, id)) ? chosen(svg, id) : boards[0];
   const [x, y, w, hgt] = area(svg, `board-${number}`);
   const room = frame.clientWidth || 343;
-  const least = (room >= 600 ? 32 : 28) / CELL; // the squares' least size
+  const least = (room >= 600 ? 32.5 : 28.5) / CELL; // the squares' least size (32 px, 28 px on a phone; a half pixel spare for rounding)
   const fit = Math.min(room / w, (window.innerHeight - 120) / hgt);
   const scale = Math.max(least, Math.min(fit, 2.4));
   svg.classList.add("sea-main");
@@ -52,6 +52,8 @@ export function layout(frame, svg, picture, id) {
   svg.style.minWidth = `${w * scale}px`;
   svg.setAttribute("aria-label", `Board ${number} (large): ${svg.querySelector("title")?.textContent || ""}`);
   for (const el of svg.querySelectorAll("[data-board]")) el.classList.toggle("off-view", Number(el.dataset.board) !== number);
+  // the drawing's buttons lie under the boards, out of this view: the page offers their moves as its own buttons
+  for (const el of svg.querySelectorAll("[data-move]:not([data-board])")) el.classList.add("off-view");
   frame.dataset.large = number;
   rove(svg);
 
@@ -72,7 +74,9 @@ export function layout(frame, svg, picture, id) {
     return h("button", { type: "button", class: "sea-thumb", dataset: { show: n }, "aria-label": `Show large: ${words}`,
       onclick: () => showBoard(frame, id, n) }, small, h("span", {}, `Board ${n}`));
   });
-  const legend = pictureOf(picture, "");
+  const parsed = new DOMParser().parseFromString(picture, "image/svg+xml");
+  for (const el of parsed.querySelectorAll("[data-move]:not([data-board])")) el.remove(); // (its buttons: the page's own, under it)
+  const legend = pictureOf(new XMLSerializer().serializeToString(parsed), "");
   const [lx, ly, lw, lh] = area(legend, "legend");
   legend.setAttribute("viewBox", `${lx} ${ly} ${lw} ${lh}`);
   legend.removeAttribute("width");

@@ -51,8 +51,9 @@ class Pages:
     def __init__(self, browser, url: str):
         self.browser, self.url, self.errors, self.contexts = browser, url, [], []
 
-    def open(self, path: str = "/", width: int = 1280, height: int = 900):
-        context = self.browser.new_context(base_url=self.url, viewport={"width": width, "height": height})
+    def open(self, path: str = "/", width: int = 1280, height: int = 900, touch: bool = False):
+        """A new person's page (``touch``: a touch screen, for ``tap`` and touch gestures)."""
+        context = self.browser.new_context(base_url=self.url, viewport={"width": width, "height": height}, has_touch=touch)
         context.set_default_timeout(60_000)  # (a busy machine: several helpers share 2 cores)
         self.contexts.append(context)
         page = context.new_page()
