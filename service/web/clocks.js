@@ -39,7 +39,7 @@ export function seatClock(view, seat, now) {
     if (moving && typeof started === "number") {
       const thisMove = started + tc.per_move_ms - now;
       if (thisMove > 0) {
-        notes.push(c.grace_used ? "grace spent: no time after this" : `then the grace: up to ${clock(tc.grace_ms)} for this move`);
+        notes.push(c.grace_used ? "grace spent: no time after this" : `grace unused: then up to ${clock(tc.grace_ms)} for this move`);
         return { main: thisMove, label: "this move", notes, warn: thisMove < WARN_MS, running: true, out: left };
       }
       notes.push("this move runs over: the grace is spent by it");

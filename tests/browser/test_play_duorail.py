@@ -1,7 +1,9 @@
 """Duorail by clicking: a person plays a whole match against a level-0 bot (the two common pieces,
-then passes until play ends), draws its endgame track square by square (a refused one is shown as
-the server words it; "no track" when the bot's pieces left none), while a second browser watches live and ends on the same board; and a sealed track is
-marked sealed and replaceable until the reveal."""
+each chosen from its picture, then passes until play ends), draws its endgame track square by
+square (a refused one is shown as the server words it; "no track" when the bot's pieces left
+none), while a second browser watches live and ends on the same board; a sealed track is marked
+sealed and replaceable until the reveal; a challenged track drawn in one drag, refused, kept on
+the board with the square its refusal names marked, then mended."""
 
 from __future__ import annotations
 
@@ -21,6 +23,19 @@ def board_of(view: dict):
     return state
 
 
+def drag(page, cells: list[str]) -> None:
+    """Press on the first cell and move through the others to the last, then let go: one gesture."""
+    points = []
+    for cell in cells:
+        box = page.locator(f"#board [data-cell='{cell}']").bounding_box()
+        points.append((box["x"] + box["width"] / 2, box["y"] + box["height"] / 2))
+    page.mouse.move(*points[0])
+    page.mouse.down()
+    for point in points[1:]:
+        page.mouse.move(*point, steps=4)
+    page.mouse.up()
+
+
 def draw(page, cells: list[str]) -> None:
     """Click ``cells`` in order on the board, after clearing what was drawn."""
     page.click("#picker [data-action=clear]")
@@ -38,6 +53,9 @@ def test_a_person_plays_duorail_against_a_bot_while_a_spectator_watches(pages, w
         player.wait_for_selector("#board .legal")
         if player.locator(f"#board .legal[data-cell='{cell}']").count():
             player.click(f"#board [data-cell='{cell}']")
+            assert player.locator("#picker button.move svg.choice").count() >= 6  # each piece's picture
+            player.hover(f"#picker button.move[data-move='{cell} LR common']")
+            player.wait_for_selector("#board .choice-preview")  # the piece drawn on the board before it is sent
             screenshot(player, "duorail-choose-a-piece")
             player.click(f"#picker button.move[data-move='{cell} LR common']")
             player.wait_for_function("() => !document.querySelector('#board .legal')")
@@ -118,7 +136,18 @@ def test_a_challenged_person_shows_a_track_by_clicking(pages, http):
     page.goto(f"/#/matches/{table.id}")
     page.wait_for_function(DRAWING)
     assert page.inner_text("#picker [data-action=send-line]") == "Show this blue track"
-    draw(page, ["D4", "D5", "D6", "E6", "E5", "E4"])  # round the blue straight on E5
+    drag(page, ["D5", "E5", "E6", "D6"])  # one drag: a loop that enters E5 from above (wrong: E5 runs left-right)
+    assert page.inner_text("#drawn") == "D5 E5 E6 D6 (4 cells)"
+    page.click("#picker [data-action=send-line]")
+    page.wait_for_selector("#draw-refused")  # refused: the track stays, the square the refusal names marked
+    pages.errors = [e for e in pages.errors if "status of 422" not in e]  # the browser's own line for the refusal
+    assert "E5" in page.inner_text("#draw-refused") and page.inner_text("#drawn") == "D5 E5 E6 D6 (4 cells)"
+    assert page.locator("#board [data-cell='E5'].refused").count() == 1
+    assert page.locator("#board .refused").count() == 1
+    screenshot(page, "duorail-track-refused")
+    page.click("#picker [data-action=clear]")
+    drag(page, ["D4", "D5", "D6", "E6", "E5", "E4"])  # round the blue straight on E5, in one drag
+    assert page.inner_text("#drawn") == "D4 D5 D6 E6 E5 E4 (6 cells)"
     screenshot(page, "duorail-challenged")
     page.click("#picker [data-action=send-line]")
     page.wait_for_selector("#board[data-status=finished]")
