@@ -63,8 +63,8 @@ import uvloop
 from lean_http import Closed, LeanConnection
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from service.embedded_redis import unredacted  # noqa: E402
-from service.redis_pipe import RedisPipe, options_of  # noqa: E402
+from service.redis.embedded import unredacted  # noqa: E402
+from service.redis import RedisPipe, options_of  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TARGET_COMMANDS_PER_S = 1_000
@@ -246,7 +246,7 @@ class ClusterServer(Server):
 
     def __init__(self, api_workers: int, root: str = ROOT, workers: int = 1, env: dict[str, str] | None = None):
         sys.path.insert(0, root)
-        from service.embedded_redis import EmbeddedRedis
+        from service.redis.embedded import EmbeddedRedis
         from tests.redis_cluster import LocalCluster
 
         folder = tempfile.mkdtemp(prefix="http-load-cluster-")
@@ -745,13 +745,13 @@ class RedisFloor:
     tasks: int
     sync_cpu_us: float
     pooled: TasksFloor  # redis.asyncio's pool (what the API used for every command before)
-    piped: TasksFloor  # service.redis_pipe (what the API uses for the commands of a move)
+    piped: TasksFloor  # service.redis.pipe (what the API uses for the commands of a move)
 
 
 async def redis_floor(url: str, seconds: float, tasks: int) -> RedisFloor:
     """XADD + XRANGE of one ~200-byte event, as the event store does per command: one client in a
     tight loop (redis-py, blocking), then ``tasks`` asyncio tasks on one redis.asyncio pool, and on one
-    pipelined connection (:mod:`service.redis_pipe`)."""
+    pipelined connection (:mod:`service.redis.pipe`)."""
     payload = b'{"version":1,"at":1700000000000,"visibility":"public","event":{"type":"played","seat":"white",' \
               b'"move":"@0+","placed":["@0+"],"at":1700000000000}}' + b" " * 60
     tag = os.urandom(4).hex()
@@ -889,7 +889,7 @@ def print_floor(floor: RedisFloor) -> None:
     print(f"  1 blocking redis-py client:      {_ms(floor.sync_rtt):>24}   {floor.sync_per_s:>7,.0f} XADD+XRANGE/s   "
           f"{floor.sync_cpu_us:4.0f} us client CPU per Redis command")
     for name, tasks, note in (("one redis.asyncio pool:", floor.pooled, "(the API's other commands)"),
-                              ("one pipelined connection:", floor.piped, "(service.redis_pipe: the API's moves)")):
+                              ("one pipelined connection:", floor.piped, "(service.redis.pipe: the API's moves)")):
         print(f"  {floor.tasks} tasks, {name:26s} {_ms(tasks.rtt):>18}   {tasks.per_s:>7,.0f} XADD+XRANGE/s   "
               f"{tasks.cpu_us:4.0f} us client CPU per Redis command {note}")
 

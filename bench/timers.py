@@ -30,7 +30,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from http_load import ClusterServer, Server, percentiles  # noqa: E402
 
-from service.event_store import stream_key  # noqa: E402
+from service.matches.event_store import stream_key  # noqa: E402
 
 ADMIN_TOKEN = "bench-timers-admin-token-0123456789"
 PLAYERS = 20

@@ -6,7 +6,7 @@
 - ``STORE_WAIT_S``: how long ``serve`` waits at its start for the store to answer (a Redis loading
   its AOF, a cluster not yet serving every slot) before it exits saying why (default 60).
 - ``REDIS_CLUSTER``: ``1`` when ``REDIS_URL`` names a node of a Redis Cluster (any node: the others
-  are found from it); the store then spreads over its masters (:mod:`service.cluster_pipe`).
+  are found from it); the store then spreads over its masters (:mod:`service.redis.cluster_pipe`).
 - ``DATA_DIR``: where the embedded Redis keeps its files (default ``./var``).
 - ``REDIS_FSYNC``: when the embedded Redis syncs its AOF to disk (``appendfsync``): ``everysec``
   (default; a host crash or power loss may lose about the last second of acknowledged commands,
@@ -50,13 +50,13 @@
 - ``WEBHOOK_ALLOW_PRIVATE``: ``1`` lets webhooks aim at loopback, private, link-local and other
   non-public addresses (default 0: refused; tests and a receiver on the server's own network set it).
 - ``MAX_HEADER_BYTES``: how many bytes a request's line and header fields may take together (default
-  16384); past it the answer is a 431 and the connection is closed (:mod:`service.http_protocol`).
+  16384); past it the answer is a 431 and the connection is closed (:mod:`service.http.protocol`).
 - ``MAX_JSON_DEPTH``: how deep arrays and objects may nest in a request body (default 32; deeper is a 400).
 - ``RULES_DIR``: the folder of the rules pages served at ``/games/{game}/rules`` (default the
   repository's ``docs/rules``; the container image sets it, as the package is installed apart from
   its docs).
 - ``LOG_LEVEL``: ``INFO`` (default: an access line a request), ``DEBUG``, ``WARNING`` or ``ERROR``;
-  every line is JSON (:mod:`service.logs`).
+  every line is JSON (:mod:`service.observability.logs`).
 - ``METRICS_TOKEN``: the bearer token that reads ``GET /metrics`` (besides an admin's token; unset:
   admins only) and a worker's ``METRICS_PORT``.
 - ``METRICS_PORT``: a worker (``python -m workers``) shows its metrics on this port, with
@@ -79,7 +79,7 @@ import pathlib
 
 import msgspec
 
-from service.logs import LEVELS
+from service.observability.logs import LEVELS
 
 RULES_DIR = str(pathlib.Path(__file__).resolve().parent.parent / "docs" / "rules")
 """The repository's rules pages, where a checkout (or an editable install) has them."""
@@ -165,7 +165,7 @@ def _seconds(name: str, default: float) -> float:
 
 
 def _keepalive(seconds: float) -> float:
-    """A keep-alive interval well within a stream's lease (:data:`service.streams.LEASE_MS`, 60 s),
+    """A keep-alive interval well within a stream's lease (:data:`service.live.streams.LEASE_MS`, 60 s),
     which each keep-alive renews."""
     if not 0.01 <= seconds <= 30:
         raise ValueError(f"SSE_KEEPALIVE_S must be between 0.01 and 30 seconds, not {seconds}")

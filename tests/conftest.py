@@ -21,8 +21,8 @@ import redis
 import uvicorn
 
 from service.app import create_app
-from service.embedded_redis import EmbeddedRedis, free_port, unredacted
-from service.http_protocol import OneWriteHttpToolsProtocol
+from service.http.protocol import OneWriteHttpToolsProtocol
+from service.redis.embedded import EmbeddedRedis, free_port, unredacted
 from service.settings import Settings
 
 collect_ignore_glob = ["conftest.py", "*/conftest.py", "*/*/conftest.py"]

@@ -36,13 +36,13 @@ CELL_COUNT, WIDTH = dp.CELL_COUNT, dp.WIDTH
 def lengths_with(pieces: Pieces, colour: str) -> np.ndarray:
     """``with_[k][m]``: the length of the longest track of ``colour`` in which cell ``k`` takes exit
     mask ``m`` (0: off the track), 0 if there is none; an int32 array of shape (81, 16)."""
-    from domain.duorail.solver import _states, allowed_masks
+    from domain.duorail.solver import allowed_masks, state_tables
 
     masks, last = allowed_masks(pieces, colour)
     allowed = np.array(masks, np.int32)
     if not dp.propagate(allowed):
         return np.zeros((CELL_COUNT, 16), np.int32)
-    return _lengths_with(allowed, last, *_states())
+    return _lengths_with(allowed, last, *state_tables())
 
 
 @numba.njit(cache=True)

@@ -47,8 +47,8 @@ _NEIGHBOURS = ((dp.U, -1, 0), (dp.D, 1, 0), (dp.L, 0, -1), (dp.R, 0, 1))
 _tables: tuple[np.ndarray, np.ndarray, np.ndarray] | None = None
 
 
-def _states() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The DP's state tables (built once per process)."""
+def state_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The DP's state tables (built once per process), for the solver and :mod:`domain.duorail.lengths`."""
     global _tables
     if _tables is None:
         _tables = dp.bracket_states()
@@ -126,7 +126,7 @@ def _solve(pieces: Pieces, colour: str, stop_at_first: bool) -> list[str] | None
     allowed = np.array(masks, np.int32)
     if not dp.propagate(allowed):
         return None
-    length, exits = dp.solve(allowed, last, stop_at_first, *_states())
+    length, exits = dp.solve(allowed, last, stop_at_first, *state_tables())
     return _loop_from_exits(exits) if length else None
 
 
@@ -154,5 +154,5 @@ def longest_track(pieces: Pieces, colour: str) -> list[str] | None:
 
 def warm_up() -> None:
     """Compile (or load from numba's cache) the DP now rather than at the first question."""
-    _states()
+    state_tables()
     longest_track({}, "blue")

@@ -23,7 +23,7 @@ from litestar import Response, get
 from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin, YamlRenderPlugin
 from litestar.params import Parameter
 
-from service.problems import NotFound, problem
+from service.http.problems import NotFound, problem
 
 ASSETS_PATH = "/schema/assets"
 ASSETS = {

@@ -104,7 +104,7 @@ def test_a_builtin_bot_accepts_a_challenge_by_itself(http, worker):
 def test_the_expiry_timer_of_a_match_goes_when_the_match_starts(http, redis_client):
     from rq import Queue
 
-    from service.queues import TIMERS
+    from service.jobs.queues import TIMERS
 
     alice, bob = new_account(http, "ch"), new_account(http, "ch")
     match = challenge(http, alice, bob)
