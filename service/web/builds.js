@@ -32,7 +32,8 @@ export function composeBuild(svg, picker, { cell, most = 3, send, cancel }) {
     for (const [name, tile] of tiles) drawOn(svg, entryOf(tile, name), empty.get(name), "build-preview");
     const written = [...tiles.values()];
     fill(picker,
-      h("span", { id: "build" }, written.length ? `Build: ${written.join(", ")} (drawn on the board)` : "Build: no tile yet"),
+      h("span", { id: "build" }, written.length ? `Build: ${written.join(", ")}` : "Build: no tile yet"),
+      written.length ? h("span", { class: "muted" }, " (drawn on the board)") : "",
       current ? [h("span", {}, ` ${current}: `), palette.map((p) => p.replace("{cell}", current)).map((tile) => {
         const button = h("button", { type: "button", class: "tile", dataset: { tile }, onclick: () => { tiles.set(current, tile); current = null; show(); } }, tile);
         pictureButton(svg, button, entryOf(tile, current), empty.get(current));

@@ -71,7 +71,9 @@ export function seatClock(view, seat, now) {
   // windows (Deep Sea Voyage, and any seat a match deadline names), or no clock at all
   if (moving) return { main: left, label: windowWord(view), notes, warn: left < WARN_MS, running: true, out: left };
   if (!over && due && !due.seat) {
-    const waits = view.game === "deepsea" && ["action", "routes"].includes(view.state?.phase) ? "sealed: waiting" : "waiting";
+    const phase = view.state?.phase;
+    const waits = phase === "pregame" ? windowWord(view) : view.game === "deepsea" && ["action", "routes"].includes(phase)
+      ? "sealed: waiting" : "waiting";
     return { main: due.at - now, label: waits, notes, warn: false, running: true };
   }
   if (view.game === "deepsea") {

@@ -141,6 +141,7 @@ export async function show(main, id) {
     }
     if (view.status === "pregame") return view.you && view.priority === view.you ? "Choose the seat you play" : "About to start";
     if (view.you && view.to_move.includes(view.you)) return "Your turn";
+    if (view.game === "deepsea" && view.state?.phase === "pregame") return "Look at the boards: round 1 starts when the clocks reach 0:00";
     if (!view.to_move.length) return "Waiting for the game to go on";
     return `${view.to_move.map((s) => seatLabel(view.game, s)).join(" and ")} to move`;
   }
