@@ -200,6 +200,11 @@ export function drawLine(svg, picker, { lines, loose, choose, hint, first = 0, k
   svg.addEventListener("pointermove", move, { signal: controller.signal });
   svg.addEventListener("pointerup", end, { signal: controller.signal });
   svg.addEventListener("pointercancel", () => { drag = null; }, { signal: controller.signal });
+  // a finger drawing does not scroll the page (a finger elsewhere still does): touch-action is not
+  // honoured inside an SVG drawing, a cancelled touch is
+  const still = (event) => { if (drag) event.preventDefault(); };
+  svg.addEventListener("touchstart", still, { signal: controller.signal, passive: false });
+  svg.addEventListener("touchmove", still, { signal: controller.signal, passive: false });
   svg.dataset.drawingLine = "yes";
   offerWholeMoves(svg, loose, choose);
   show();

@@ -2,7 +2,8 @@
 each chosen from its picture, then passes until play ends), draws its endgame track square by
 square (a refused one is shown as the server words it; "no track" when the bot's pieces left
 none), while a second browser watches live and ends on the same board; a sealed track is marked
-sealed and replaceable until the reveal; a challenged track drawn in one drag, refused, kept on
+sealed and replaceable until the reveal (the replacing one drawn by a finger in one touch gesture,
+on a phone); a challenged track drawn in one drag, refused, kept on
 the board with the square its refusal names marked, then mended."""
 
 from __future__ import annotations
@@ -34,6 +35,22 @@ def drag(page, cells: list[str]) -> None:
     for point in points[1:]:
         page.mouse.move(*point, steps=4)
     page.mouse.up()
+
+
+def touch_drag(page, cells: list[str]) -> None:
+    """The same gesture by a finger on a touch screen (the browser's own touch events, through CDP)."""
+    page.eval_on_selector("#board svg", "e => e.scrollIntoView({block: 'start'})")
+    points = []
+    for cell in cells:
+        box = page.locator(f"#board [data-cell='{cell}']").bounding_box()
+        points.append({"x": box["x"] + box["width"] / 2, "y": box["y"] + box["height"] / 2})
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [points[0]]})
+    for a, b in zip(points, points[1:]):
+        for k in range(1, 4):
+            point = {"x": a["x"] + (b["x"] - a["x"]) * k / 3, "y": a["y"] + (b["y"] - a["y"]) * k / 3}
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
 def draw(page, cells: list[str]) -> None:
@@ -100,7 +117,7 @@ def test_a_sealed_track_is_marked_and_replaced_until_the_reveal(pages, http):
     table = Table(http, "duorail", ("blue", "red")).ready()
     for seat in ("blue", "red"):
         assert table.send(seat, {"type": "duorail_move", "move": "pass"}).status_code == 200
-    page = pages.open(width=375, height=800)  # a phone
+    page = pages.open(width=375, height=800, touch=True)  # a phone
     page.evaluate("token => localStorage.setItem('deathmatch.token', token)",
                   table.headers["blue"]["Authorization"].removeprefix("Bearer "))
     page.goto(f"/#/matches/{table.id}")
@@ -113,8 +130,10 @@ def test_a_sealed_track_is_marked_and_replaced_until_the_reveal(pages, http):
     page.wait_for_selector("#seats .sealed")
     assert "sealed until the reveal" in page.inner_text("#sealed") and "4 squares" in page.inner_text("#sealed")
     screenshot(page, "duorail-sealed")
-    page.wait_for_function(DRAWING)  # still open: another track replaces it
-    draw(page, ["A1", "A2", "A3", "B3", "B2", "B1"])
+    page.wait_for_function(DRAWING)  # still open: another track replaces it, drawn by a finger in one gesture
+    page.click("#picker [data-action=clear]")
+    touch_drag(page, ["A1", "A2", "A3", "B3", "B2", "B1"])
+    assert page.inner_text("#drawn") == "A1 A2 A3 B3 B2 B1 (6 cells)"
     page.click("#picker [data-action=send-line]")
     page.wait_for_function("() => /6 squares/.test(document.querySelector('#sealed').innerText)")
     assert table.view("blue")["state"]["my_submission"]["length"] == 6
