@@ -154,7 +154,7 @@ export async function show(main, id) {
     s.account_id ? playerLink(s.account_id, s.name) : h("em", {}, "open"), seat === view.you ? " (you)" : "",
     seal.window && !view.to_move.includes(seat) ? h("span", { class: "sealed" }, "sealed") : "",
     seal.window && seat === view.you && seal.mine ? h("span", { class: "sealed", title: seal.mine }, "sealed, replaceable") : "",
-    h("span", { class: "clock", id: `clock-${seat}`, role: "timer", "aria-label": `${seatLabel(view.game, seat)}'s clock` },
+    h("span", { class: "clock", id: `clock-${seat}` },
       h("span", { class: "time" }), " ", h("span", { class: "label" }), h("span", { class: "notes" })))));
     tick();
   }
