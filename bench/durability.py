@@ -95,7 +95,7 @@ class Players:
     def __init__(self, api: InProcess, rng: random.Random):
         self.api, self.rng = api, rng
 
-    async def sign_up(self) -> "Players":
+    async def sign_up(self) -> Players:
         accounts = []
         for _ in range(2):
             status, account = await self.api.call("POST", "/accounts", body=msgspec.json.encode(

@@ -112,7 +112,7 @@ class Server:
         self.process: subprocess.Popen | None = None
         self.redis_url = redis_url
 
-    def start(self, timeout: float = 60.0) -> "Server":
+    def start(self, timeout: float = 60.0) -> Server:
         env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "QUEUE_REDIS_URL", "API_WORKERS")}
         env.update(DATA_DIR=self.data_dir, PYTHONUNBUFFERED="1", PYTHONPATH=self.root,
                    ACCOUNTS_PER_ADDRESS="0")  # all the bots' accounts come from one address
@@ -180,7 +180,7 @@ class Server:
             try:
                 self.process.wait(timeout=40)
             except subprocess.TimeoutExpired:
-                print(f"  (the server did not stop within 40 s of SIGTERM; killing its process group)")
+                print("  (the server did not stop within 40 s of SIGTERM; killing its process group)")
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait(timeout=10)
         self.process = None
@@ -222,7 +222,7 @@ class RunningServer:
         self.url, self.redis_url, self.external_redis = url.rstrip("/"), redis_url, redis_url
         self.api_workers = 0
 
-    def start(self) -> "RunningServer":
+    def start(self) -> RunningServer:
         return self
 
     def stop(self) -> None:
@@ -360,7 +360,7 @@ class Http:
 # ---------------------------------------------------------------- the bots
 
 
-async def create_accounts(run: "Run", count: int, prefix: str) -> list[tuple[str, str]]:
+async def create_accounts(run: Run, count: int, prefix: str) -> list[tuple[str, str]]:
     """``count`` accounts, made over ten connections at once."""
     made: dict[int, tuple[str, str]] = {}
 
@@ -410,7 +410,7 @@ class Run:
 class SeatBot:
     """One seat of one pair (``pairs`` mode): plays its own seat, long-polls while the other moves."""
 
-    def __init__(self, run: Run, seat: str, account: tuple[str, str], pair: "Pair"):
+    def __init__(self, run: Run, seat: str, account: tuple[str, str], pair: Pair):
         self.run, self.seat, self.account, self.pair = run, seat, account, pair
         self.http = run.http()
         self.token = account[1]
@@ -967,7 +967,7 @@ def main() -> int:
                         floor = asyncio.run(redis_floor(server.redis_url, args.floor_seconds, args.clients))
                 finally:
                     if errors := server.log_errors():
-                        print(f"  server log, whole run (set-up, warm-up, window, stop): "
+                        print("  server log, whole run (set-up, warm-up, window, stop): "
                               + "; ".join(f"{n} x {line}" for line, n in errors.most_common(4)))
                     server.stop()
     print()

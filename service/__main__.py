@@ -216,7 +216,8 @@ async def wait_for_store(settings: Settings) -> None:
             return
         except (RedisError, RedisClusterException, OSError) as error:
             if time.monotonic() >= give_up:
-                raise SystemExit(f"the store did not answer within STORE_WAIT_S={settings.store_wait_s:g} s: {error}")
+                raise SystemExit(f"the store did not answer within STORE_WAIT_S={settings.store_wait_s:g} s: {error}") \
+                    from error
             if time.monotonic() - said >= 5:
                 print(f"waiting for the store: {error}", file=sys.stderr, flush=True)
                 said = time.monotonic()

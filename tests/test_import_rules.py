@@ -21,11 +21,8 @@ import re
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 TOP_PACKAGES = ("domain", "service", "workers")
 
-KNOWN_CYCLES = {
-    # MonUnrail's bot levels build on level 1 (bot.py) and bot.py exports them: the restructuring of
-    # the game packages (issue 29, "one game template") removes it. No other cycle may appear.
-    frozenset({"domain.monunrail.bot", "domain.monunrail.levels"}),
-}
+KNOWN_CYCLES: set[frozenset[str]] = set()
+"""None: MonUnrail's bot <-> levels cycle went with the game template (issue 29). No cycle may appear."""
 
 SERVICE_TOP = {"service", "service.__main__", "service.app", "service.asgi", "service.settings", "service.wiring",
                "service.private_files"}

@@ -34,7 +34,7 @@ LINGER_S = 10.0
 class _Node(asyncio.Protocol):
     """One connection to one master and the channels subscribed on it."""
 
-    def __init__(self, owner: "ShardedSubscriber", node: tuple[str, int]):
+    def __init__(self, owner: ShardedSubscriber, node: tuple[str, int]):
         self.owner, self.node = owner, node
         self.reader = hiredis.Reader()
         self.transport: asyncio.Transport | None = None

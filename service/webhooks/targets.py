@@ -134,7 +134,7 @@ class Destinations:
         lookup = loop.run_in_executor(_RESOLVERS, socket.getaddrinfo, host, port, 0, socket.SOCK_STREAM)
         try:
             found = await asyncio.wait_for(lookup, self.resolve_timeout_s)
-        except (OSError, UnicodeError, asyncio.TimeoutError):
+        except (TimeoutError, OSError, UnicodeError):
             raise HostNotFound(f"The webhook's host {host} did not resolve to an address "
                                f"(within {self.resolve_timeout_s} s).") from None
         addresses = list(dict.fromkeys(ipaddress.ip_address(str(info[4][0]).partition("%")[0]) for info in found))

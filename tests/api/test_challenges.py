@@ -57,7 +57,7 @@ def test_declining_ends_the_match_and_cancelling_is_for_the_creator(http):
 
 
 def test_organizers_seat_players_without_a_challenge(http):
-    (a, a_h), (b, b_h) = new_account(http, "ch"), new_account(http, "ch")
+    (a, _), (b, b_h) = new_account(http, "ch"), new_account(http, "ch")
     r = http.post("/matches", json={"game": "trax", "seats": {"white": a, "red": b}}, headers=ADMIN)
     assert r.status_code == 201 and r.json()["invited"] == []
     assert [t["action"] for t in http.get("/accounts/me/turns", headers=b_h).json()] == ["ready"]
