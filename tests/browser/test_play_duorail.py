@@ -8,6 +8,8 @@ the board with the square its refusal names marked, then mended."""
 
 from __future__ import annotations
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from domain.duorail import find_track, new_game, play
 from tests.api.helpers import Table
 from tests.browser.conftest import final_board, new_match, screenshot, sign_up
@@ -68,14 +70,25 @@ def test_a_person_plays_duorail_against_a_bot_while_a_spectator_watches(pages, w
     spectator.wait_for_selector("#live[data-state=live]")
     for cell in ("E5", "E6"):  # both common pieces, side by side: the bot cannot put them where no track goes
         player.wait_for_selector("#board .legal")
-        if player.locator(f"#board .legal[data-cell='{cell}']").count():
+        for _ in range(3):  # a redraw (the bot's move, a name arriving) may swallow the click: a person clicks again
+            if not player.locator(f"#board .legal[data-cell='{cell}']").count():
+                break
             player.click(f"#board [data-cell='{cell}']")
+            try:
+                player.wait_for_selector(f"#picker button.move[data-move^='{cell} ']", timeout=10_000)
+            except PlaywrightTimeout:
+                continue
+            common = f"#picker button.move[data-move='{cell} LR common']"
+            if not player.locator(common).count():  # (the bot placed a common piece: one left, or none)
+                player.click("#picker button:text('Cancel')")
+                break
             assert player.locator("#picker button.move svg.choice").count() >= 6  # each piece's picture
-            player.hover(f"#picker button.move[data-move='{cell} LR common']")
+            player.hover(common)
             player.wait_for_selector("#board .choice-preview")  # the piece drawn on the board before it is sent
             screenshot(player, "duorail-choose-a-piece")
-            player.click(f"#picker button.move[data-move='{cell} LR common']")
+            player.click(common)
             player.wait_for_function("() => !document.querySelector('#board .legal')")
+            break
     for _ in range(200):  # pass until the bot passes right after (one turn in ten): play ends, the endgame starts
         player.wait_for_function(MY_PLAY, timeout=60_000)
         if player.locator("#board .drawing").count():
