@@ -188,6 +188,8 @@ def position(state: TraxState | TraxPosition) -> TraxPosition:
     turn = len(state.turns) % 2
     over = state.pending.win if state.pending is not None else state.result
     winner, reason = (over.winner, over.reason) if over is not None else (None, None)
+    if reason == "draw":  # no legal move: the tiles say so, as in a position a search reached
+        winner, reason = None, None
     if board.box is None:
         found = TraxPosition(turn=turn, variant=state.options.variant, winner=winner, reason=reason)
     else:
