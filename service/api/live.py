@@ -93,7 +93,8 @@ class LiveController(Controller):
             after = match_version(last_event_id)
         view = await view_for(services, match_id, caller)  # 404 before the stream starts
         lease = await services.streams.take(caller and caller.id, address_of(request))
-        return ServerSentEvent(_messages(services, match_id, caller, after, view, lease))
+        messages = _messages(services, match_id, caller, after, view, lease)
+        return ServerSentEvent(services.streams.held_by(lease, messages))
 
 
 async def _messages(services: Services, match_id: str, caller: Caller | None, after: int | None,
