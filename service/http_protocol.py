@@ -88,7 +88,8 @@ def problem_response(status: int, code: str, detail: str, extra_headers: list[tu
     body = msgspec.json.encode(Problem(type=f"/problems/{code}", title=code.replace("_", " ").capitalize(),
                                        status=status, detail=detail, code=code))
     head = [f"HTTP/1.1 {status} {http.HTTPStatus(status).phrase}".encode(), *(n + b": " + v for n, v in extra_headers),
-            b"content-type: " + PROBLEM_MEDIA_TYPE.encode(), b"content-length: %d" % len(body), b"connection: close"]
+            b"content-type: " + PROBLEM_MEDIA_TYPE.encode(), b"x-content-type-options: nosniff",
+            b"content-length: %d" % len(body), b"connection: close"]
     return b"\r\n".join(head) + b"\r\n\r\n" + body
 
 
