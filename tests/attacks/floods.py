@@ -72,6 +72,20 @@ async def open_never_read(port: int, request: bytes, addresses: list[str], per_a
     return [h for h in opened if h is not None]
 
 
+async def open_idle(port: int, addresses: list[str], per_address: int, wait_s: float = 1.0) -> list[Held]:
+    """``per_address`` connections from each of ``addresses`` that send nothing: ``status`` is
+    what the server answered within ``wait_s`` of the last one's opening (0: nothing, still open)."""
+    connected = await asyncio.gather(*[_connect(port, a) for a in addresses for _ in range(per_address)])
+    opened = [(reader, Held(writer)) for reader, writer in filter(None, connected)]
+
+    async def status(reader: asyncio.StreamReader, held: Held) -> None:
+        with contextlib.suppress(asyncio.TimeoutError):
+            held.status = await asyncio.wait_for(_status(reader), wait_s)
+
+    await asyncio.gather(*[status(reader, held) for reader, held in opened])
+    return [held for _, held in opened]
+
+
 async def drip(port: int, request: bytes, addresses: list[str], per_address: int, interval_s: float,
                duration_s: float) -> list[Held]:
     """``per_address`` connections from each of ``addresses``, each sending ``request`` one byte
