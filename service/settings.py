@@ -50,7 +50,7 @@
   token (default 32).
 - ``MAX_OPEN_STREAMS``: SSE streams and long-polls one API process holds open at once, everyone's
   together (default 1000); ``MAX_OPEN_STREAMS_ANONYMOUS``: of those, the ones without a token
-  (default 200). Past either, a 503 ``server_busy`` with ``Retry-After`` (:mod:`service.streams`).
+  (default 100). Past either, a 503 ``server_busy`` with ``Retry-After`` (:mod:`service.streams`).
 - ``WEBHOOK_TIMEOUT_S``: how long one delivery attempt may take, connect to answer (default 5).
 - ``WEBHOOK_RESOLVE_TIMEOUT_S``: how long resolving a webhook's host may take (default 3).
 - ``WEBHOOK_ALLOW_PRIVATE``: ``1`` lets webhooks aim at loopback, private, link-local and other
@@ -131,7 +131,7 @@ class Settings(msgspec.Struct, frozen=True):
     max_streams: int = 16
     max_streams_anonymous: int = 32
     max_open_streams: int = 1000
-    max_open_streams_anonymous: int = 200
+    max_open_streams_anonymous: int = 100
     webhook_timeout_s: int = 5
     webhook_resolve_timeout_s: int = 3
     webhook_allow_private: bool = False
@@ -232,7 +232,7 @@ def from_environment() -> Settings:
         max_streams=_number("MAX_STREAMS", 16),
         max_streams_anonymous=_number("MAX_STREAMS_ANONYMOUS", 32),
         max_open_streams=_bounded("MAX_OPEN_STREAMS", 1000, 1, 1_000_000),
-        max_open_streams_anonymous=_bounded("MAX_OPEN_STREAMS_ANONYMOUS", 200, 0, 1_000_000),
+        max_open_streams_anonymous=_bounded("MAX_OPEN_STREAMS_ANONYMOUS", 100, 0, 1_000_000),
         webhook_timeout_s=_number("WEBHOOK_TIMEOUT_S", 5),
         webhook_resolve_timeout_s=_number("WEBHOOK_RESOLVE_TIMEOUT_S", 3),
         webhook_allow_private=_flag("WEBHOOK_ALLOW_PRIVATE"),

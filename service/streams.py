@@ -2,7 +2,8 @@
 may hold at most ``MAX_STREAMS`` (``MAX_STREAMS_ANONYMOUS``) SSE streams and long-polls open at once
 in one API process, and that many and one more per further process in all; and one API process
 holds at most ``MAX_OPEN_STREAMS`` of everyone's, ``MAX_OPEN_STREAMS_ANONYMOUS`` of them without a
-token (past either a 503 ``server_busy``: the process is full, whoever asks).
+token (past either a 503 ``server_busy``: the process is full, whoever asks). Both refusals close
+their connection (``Connection: close``): a refused flood holds no socket either.
 
 Why the bounds in all: per-owner bounds do not add up to one. 30 anonymous streams from each of 50
 addresses (1,500, each under its address's 32) held 1,500 sockets of the API process, and every
@@ -45,7 +46,7 @@ class TooManyStreams(DomainError):
     def __init__(self, limit: int):
         super().__init__("too_many_streams", f"At most {limit} streams and long-polls may be open at once for "
                                              f"one account (or one address without a token); close one first.")
-        self.headers = {"Retry-After": "1"}
+        self.headers = {"Retry-After": "1", "Connection": "close"}
 
 
 class ServerBusy(DomainError):
@@ -56,7 +57,7 @@ class ServerBusy(DomainError):
         advice = "; one with a token may still open" if anonymous else ""
         super().__init__("server_busy", f"The server holds as many {whose} as it may ({limit}){advice}: "
                                         f"try again in a few seconds.")
-        self.headers = {"Retry-After": str(RETRY_AFTER_S)}
+        self.headers = {"Retry-After": str(RETRY_AFTER_S), "Connection": "close"}
 
 
 RETRY_AFTER_S = 5
@@ -81,7 +82,7 @@ def owner_key(account: str | None, address: str | None) -> str:
 
 class Streams:
     def __init__(self, pipe: RedisPipe, per_account: int, per_address: int, in_all: int = 1000,
-                 anonymous_in_all: int = 200):
+                 anonymous_in_all: int = 100):
         self.leases = Leases(pipe)
         self.per_account, self.per_address = per_account, per_address
         self.in_all, self.anonymous_in_all = in_all, anonymous_in_all
@@ -93,10 +94,7 @@ class Streams:
         (the owner's bound) or a 503 (the process's): a long-poll's lasts ``lasts_ms``, a
         stream's (none given) :data:`LEASE_MS` unless renewed."""
         key, kind, anonymous = owner_key(account, address), "sse" if lasts_ms is None else "long_poll", account is None
-        if self.open >= self.in_all:
-            raise ServerBusy(False, self.in_all)
-        if anonymous and self.open_anonymous >= self.anonymous_in_all:
-            raise ServerBusy(True, self.anonymous_in_all)
+        self.refuse_when_full(anonymous)
         self._count(anonymous, 1)  # (before the lease's round trip: concurrent takes see it)
         try:
             if key not in self._free:
@@ -112,6 +110,14 @@ class Streams:
             raise
         _OPEN[kind].inc()
         return lease
+
+    def refuse_when_full(self, anonymous: bool) -> None:
+        """A 503 if this process holds as many streams and long-polls as it may (``anonymous``:
+        as many without a token)."""
+        if self.open >= self.in_all:
+            raise ServerBusy(False, self.in_all)
+        if anonymous and self.open_anonymous >= self.anonymous_in_all:
+            raise ServerBusy(True, self.anonymous_in_all)
 
     def _count(self, anonymous: bool, change: int) -> None:
         self.open += change

@@ -125,12 +125,13 @@ def close_all(held: list[Held]) -> None:
 
 
 class Others:
-    """Other users' ordinary requests, one after another in a thread, each timed: ``sample()``
-    makes one (it returns the response), and every sample is kept with the phase (``calm`` or
-    ``attacked``) the test said it was in."""
+    """Other users' ordinary requests, one after another in a thread, ``pause_s`` apart, each timed:
+    ``sample()`` makes one (it returns the response; ``prepare()``, if given, readies it untimed),
+    and every sample is kept with the phase (``calm`` or ``attacked``) the test said it was in."""
 
-    def __init__(self, url: str, sample: Callable[[httpx.Client], httpx.Response]):
-        self.url, self.sample = url, sample
+    def __init__(self, url: str, sample: Callable[[httpx.Client], httpx.Response], pause_s: float = 0.005,
+                 prepare: Callable[[], None] | None = None):
+        self.url, self.sample, self.pause_s, self.prepare = url, sample, pause_s, prepare
         self.phase: str | None = None
         self.seconds: dict[str, list[float]] = {"calm": [], "attacked": []}
         self.failures: list[str] = []
@@ -148,6 +149,8 @@ class Others:
     def _run(self) -> None:
         with httpx.Client(base_url=self.url, timeout=30) as client:
             while not self._stop.is_set():
+                if self.prepare is not None:
+                    self.prepare()  # (not timed)
                 phase = self.phase
                 started = time.monotonic()
                 try:
@@ -161,7 +164,7 @@ class Others:
                 seconds = time.monotonic() - started
                 if ok and phase is not None and phase == self.phase:
                     self.seconds[phase].append(seconds)
-                time.sleep(0.005)
+                time.sleep(self.pause_s)
 
     def measure(self, phase: str, seconds: float) -> None:
         """Keep the samples of the next ``seconds`` as ``phase``'s."""
