@@ -22,7 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import msgspec  # noqa: E402
 
 from domain.cairo import CAIRO, Place  # noqa: E402
-from domain.cairo.geometry import CELL_COUNT, NAMES, NEIGHBOURS, SIDE_CELLS  # noqa: E402
+from domain.cairo.parts.geometry import CELL_COUNT, NAMES, NEIGHBOURS, SIDE_CELLS  # noqa: E402
 from domain.game import Context  # noqa: E402
 
 SIDE_MASKS = [sum(1 << c for c in cells) for cells in SIDE_CELLS.values()]

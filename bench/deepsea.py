@@ -2,16 +2,16 @@
 
 Run: ``.venv/bin/python bench/deepsea.py [--boards 8] [--placements 300] [--seed 1]``.
 
-Boards come from ``domain.deepsea.generator.random_board(seed, size=18)`` when that module exists,
+Boards come from ``domain.deepsea.parts.generator.random_board(seed, size=18)`` when that module exists,
 else from a small symmetric generator here (walls, channels and dropoffs mirrored both ways).
 
 (a) Validating a placement as the server does: parse the notation, check the five cells are free
-and placeable, check every ship still reaches a dropoff (:func:`domain.deepsea.routes.all_reach`,
+and placeable, check every ship still reaches a dropoff (:func:`domain.deepsea.parts.routes.all_reach`,
 a bitboard BFS). Random fitting placements on each board after a few pieces were placed; each
 timed as the best of 3 runs; median, p90 and worst. Baseline side by side: the same parse and
 checks with a plain Python deque BFS over the grid. Target: median <= 1 ms.
 
-(b) :func:`domain.deepsea.best.best_placement` with the full bank (12 pieces), for both sides: on an
+(b) :func:`domain.deepsea.parts.best.best_placement` with the full bank (12 pieces), for both sides: on an
 open board (no walls, ~15k of the 16,288 candidate placements fit), on each random board, and on
 each random board after six random safe placements (the other six pieces in the bank): median, p90
 and worst. Baseline side by side on the first boards: the naive search (a bitboard BFS for every
@@ -31,10 +31,10 @@ from collections import deque
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from domain.deepsea.best import best_placement, legal_placements, placements_keeping_routes  # noqa: E402
-from domain.deepsea.board import SIDE_SHIPS, SHIPS, Board, cell_index, parse_text  # noqa: E402
-from domain.deepsea.pentominoes import PIECES, format_placement, parse_placement, placement_of  # noqa: E402
-from domain.deepsea.routes import all_reach, distances  # noqa: E402
+from domain.deepsea.parts.best import best_placement, legal_placements, placements_keeping_routes  # noqa: E402
+from domain.deepsea.parts.board import SIDE_SHIPS, SHIPS, Board, cell_index, parse_text  # noqa: E402
+from domain.deepsea.parts.pentominoes import PIECES, format_placement, parse_placement, placement_of  # noqa: E402
+from domain.deepsea.parts.routes import all_reach, distances  # noqa: E402
 from domain.errors import IllegalMove  # noqa: E402
 
 SIZE = 18
@@ -62,10 +62,10 @@ def symmetric_board(seed: int, size: int = SIZE) -> Board:
 def board_maker():
     """``random_board(seed, size=18)`` from the project's generator if there is one, else ours."""
     try:
-        from domain.deepsea.generator import random_board
+        from domain.deepsea.parts.generator import random_board
     except ImportError:
         return "bench/deepsea.py symmetric_board", symmetric_board
-    return "domain.deepsea.generator.random_board", lambda seed: random_board(seed, size=SIZE)
+    return "domain.deepsea.parts.generator.random_board", lambda seed: random_board(seed, size=SIZE)
 
 
 def mask_of(board: Board, indices) -> int:
@@ -180,7 +180,7 @@ def bench_best(boards: list[Board], naive_boards: int, rng: random.Random) -> bo
     scenarios = [
         ("open board, 12 pieces in the bank", [(open_board(), 0, set(PIECES))]),
         (f"{len(boards)} random boards, 12 pieces in the bank", [(b, 0, set(PIECES)) for b in boards]),
-        (f"the same after 6 random safe placements", [(b, *with_pieces(b, rng, 6)) for b in boards]),
+        ("the same after 6 random safe placements", [(b, *with_pieces(b, rng, 6)) for b in boards]),
     ]
     for label, positions in scenarios:
         timings, naive_timings, examined = [], [], []

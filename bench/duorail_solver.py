@@ -7,8 +7,8 @@ Four groups of positions (``tests/domain/duorail/cpsat.py`` makes them; fixed se
 changed) and ``infeasible`` (like crowded, with pieces of both players turned so that usually
 neither colour has a track). Every position is asked for both colours:
 
-- existence: :func:`domain.duorail.solver.find_track` vs CP-SAT's feasibility model;
-- longest: :func:`domain.duorail.solver.longest_track` vs CP-SAT's maximisation, proven optimal.
+- existence: :func:`domain.duorail.parts.solver.find_track` vs CP-SAT's feasibility model;
+- longest: :func:`domain.duorail.parts.solver.longest_track` vs CP-SAT's maximisation, proven optimal.
 
 CP-SAT times are the whole call (building the model in Python and solving; "solve only" is CP-SAT's
 own wall time, printed for reference), with 4 workers (the fastest setting measured on this 2-core
@@ -33,8 +33,8 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
-from domain.duorail.solver import find_track, longest_track, warm_up  # noqa: E402
-from domain.duorail.track import track_problem  # noqa: E402
+from domain.duorail.parts.solver import find_track, longest_track, warm_up  # noqa: E402
+from domain.duorail.parts.track import track_problem  # noqa: E402
 from tests.domain.duorail.cpsat import cpsat_track, random_position  # noqa: E402
 
 EMPTY_REPEATS = 5
@@ -43,7 +43,7 @@ COLOURS = ("blue", "red")
 
 def cold_compile_seconds() -> float:
     """Seconds a fresh process spends compiling the DP when numba's cache is empty."""
-    script = ("import time; t = time.perf_counter(); from domain.duorail.solver import warm_up; warm_up(); "
+    script = ("import time; t = time.perf_counter(); from domain.duorail.parts.solver import warm_up; warm_up(); "
               "print(time.perf_counter() - t)")
     with tempfile.TemporaryDirectory() as cache:
         done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True, check=True,

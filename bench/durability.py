@@ -45,8 +45,8 @@ sys.path.insert(0, ROOT)
 
 from inprocess_moves import InProcess  # noqa: E402
 from service.app import create_app  # noqa: E402
-from service.embedded_redis import EmbeddedRedis  # noqa: E402
-from service.event_store import EventStore  # noqa: E402
+from service.matches.event_store import EventStore  # noqa: E402
+from service.redis.embedded import EmbeddedRedis  # noqa: E402
 from service.settings import Settings  # noqa: E402
 
 CONFIGS = (("everysec", "everysec", True), ("always", "always", True), ("everysec, no password", "everysec", False))
@@ -95,7 +95,7 @@ class Players:
     def __init__(self, api: InProcess, rng: random.Random):
         self.api, self.rng = api, rng
 
-    async def sign_up(self) -> "Players":
+    async def sign_up(self) -> Players:
         accounts = []
         for _ in range(2):
             status, account = await self.api.call("POST", "/accounts", body=msgspec.json.encode(

@@ -63,8 +63,8 @@ import uvloop
 from lean_http import Closed, LeanConnection
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-from service.embedded_redis import unredacted  # noqa: E402
-from service.redis_pipe import RedisPipe, options_of  # noqa: E402
+from service.redis.embedded import unredacted  # noqa: E402
+from service.redis import RedisPipe, options_of  # noqa: E402
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TARGET_COMMANDS_PER_S = 1_000
@@ -112,7 +112,7 @@ class Server:
         self.process: subprocess.Popen | None = None
         self.redis_url = redis_url
 
-    def start(self, timeout: float = 60.0) -> "Server":
+    def start(self, timeout: float = 60.0) -> Server:
         env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "QUEUE_REDIS_URL", "API_WORKERS")}
         env.update(DATA_DIR=self.data_dir, PYTHONUNBUFFERED="1", PYTHONPATH=self.root,
                    ACCOUNTS_PER_ADDRESS="0", MAX_CONNECTIONS_PER_ADDRESS="0")  # all the bots come from one address
@@ -180,7 +180,7 @@ class Server:
             try:
                 self.process.wait(timeout=40)
             except subprocess.TimeoutExpired:
-                print(f"  (the server did not stop within 40 s of SIGTERM; killing its process group)")
+                print("  (the server did not stop within 40 s of SIGTERM; killing its process group)")
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait(timeout=10)
         self.process = None
@@ -222,7 +222,7 @@ class RunningServer:
         self.url, self.redis_url, self.external_redis = url.rstrip("/"), redis_url, redis_url
         self.api_workers = 0
 
-    def start(self) -> "RunningServer":
+    def start(self) -> RunningServer:
         return self
 
     def stop(self) -> None:
@@ -246,7 +246,7 @@ class ClusterServer(Server):
 
     def __init__(self, api_workers: int, root: str = ROOT, workers: int = 1, env: dict[str, str] | None = None):
         sys.path.insert(0, root)
-        from service.embedded_redis import EmbeddedRedis
+        from service.redis.embedded import EmbeddedRedis
         from tests.redis_cluster import LocalCluster
 
         folder = tempfile.mkdtemp(prefix="http-load-cluster-")
@@ -360,7 +360,7 @@ class Http:
 # ---------------------------------------------------------------- the bots
 
 
-async def create_accounts(run: "Run", count: int, prefix: str) -> list[tuple[str, str]]:
+async def create_accounts(run: Run, count: int, prefix: str) -> list[tuple[str, str]]:
     """``count`` accounts, made over ten connections at once."""
     made: dict[int, tuple[str, str]] = {}
 
@@ -410,7 +410,7 @@ class Run:
 class SeatBot:
     """One seat of one pair (``pairs`` mode): plays its own seat, long-polls while the other moves."""
 
-    def __init__(self, run: Run, seat: str, account: tuple[str, str], pair: "Pair"):
+    def __init__(self, run: Run, seat: str, account: tuple[str, str], pair: Pair):
         self.run, self.seat, self.account, self.pair = run, seat, account, pair
         self.http = run.http()
         self.token = account[1]
@@ -745,13 +745,13 @@ class RedisFloor:
     tasks: int
     sync_cpu_us: float
     pooled: TasksFloor  # redis.asyncio's pool (what the API used for every command before)
-    piped: TasksFloor  # service.redis_pipe (what the API uses for the commands of a move)
+    piped: TasksFloor  # service.redis.pipe (what the API uses for the commands of a move)
 
 
 async def redis_floor(url: str, seconds: float, tasks: int) -> RedisFloor:
     """XADD + XRANGE of one ~200-byte event, as the event store does per command: one client in a
     tight loop (redis-py, blocking), then ``tasks`` asyncio tasks on one redis.asyncio pool, and on one
-    pipelined connection (:mod:`service.redis_pipe`)."""
+    pipelined connection (:mod:`service.redis.pipe`)."""
     payload = b'{"version":1,"at":1700000000000,"visibility":"public","event":{"type":"played","seat":"white",' \
               b'"move":"@0+","placed":["@0+"],"at":1700000000000}}' + b" " * 60
     tag = os.urandom(4).hex()
@@ -889,7 +889,7 @@ def print_floor(floor: RedisFloor) -> None:
     print(f"  1 blocking redis-py client:      {_ms(floor.sync_rtt):>24}   {floor.sync_per_s:>7,.0f} XADD+XRANGE/s   "
           f"{floor.sync_cpu_us:4.0f} us client CPU per Redis command")
     for name, tasks, note in (("one redis.asyncio pool:", floor.pooled, "(the API's other commands)"),
-                              ("one pipelined connection:", floor.piped, "(service.redis_pipe: the API's moves)")):
+                              ("one pipelined connection:", floor.piped, "(service.redis.pipe: the API's moves)")):
         print(f"  {floor.tasks} tasks, {name:26s} {_ms(tasks.rtt):>18}   {tasks.per_s:>7,.0f} XADD+XRANGE/s   "
               f"{tasks.cpu_us:4.0f} us client CPU per Redis command {note}")
 
@@ -967,7 +967,7 @@ def main() -> int:
                         floor = asyncio.run(redis_floor(server.redis_url, args.floor_seconds, args.clients))
                 finally:
                     if errors := server.log_errors():
-                        print(f"  server log, whole run (set-up, warm-up, window, stop): "
+                        print("  server log, whole run (set-up, warm-up, window, stop): "
                               + "; ".join(f"{n} x {line}" for line, n in errors.most_common(4)))
                     server.stop()
     print()

@@ -186,7 +186,7 @@ def main() -> int:
     args = parser.parse_args()
     embedded = None
     if not os.environ.get("REDIS_URL"):
-        from service.embedded_redis import EmbeddedRedis
+        from service.redis.embedded import EmbeddedRedis
 
         embedded = EmbeddedRedis(tempfile.mkdtemp(prefix="inprocess-moves-"))
         os.environ["REDIS_URL"] = embedded.start()

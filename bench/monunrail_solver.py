@@ -34,11 +34,11 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests" / "domain" / "monunrail")]
 
 from monunrail_cpsat import carved_position, cpsat_completable, random_position, random_track  # noqa: E402
 
-from domain.monunrail.board import grid  # noqa: E402
-from domain.monunrail.completion import complete  # noqa: E402
-from domain.monunrail.tiles import CROSS, LU, UD  # noqa: E402
-from domain.monunrail.bot import BOT_BUDGET  # noqa: E402
-from domain.monunrail.unrail import DEFAULT_BUDGET, UnrailSolver, cells_mask, position_of, warm_up  # noqa: E402
+from domain.monunrail.parts.board import grid  # noqa: E402
+from domain.monunrail.parts.completion import complete  # noqa: E402
+from domain.monunrail.parts.tiles import CROSS, LU, UD  # noqa: E402
+from domain.monunrail.parts.simple_bots import BOT_BUDGET  # noqa: E402
+from domain.monunrail.parts.unrail import DEFAULT_BUDGET, UnrailSolver, cells_mask, position_of, warm_up  # noqa: E402
 
 DEFAULT = {"straight": 6, "turn": 9, "crossroads": 9}
 

@@ -29,8 +29,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import redis.asyncio as aioredis  # noqa: E402
 
-from service.rating_model import RatedResult  # noqa: E402
-from service.ratings import Ratings, key  # noqa: E402
+from service.ratings.model import RatedResult  # noqa: E402
+from service.ratings.ratings import Ratings, key  # noqa: E402
 
 
 def results(count: int, players: int, game: str) -> list[RatedResult]:
@@ -101,7 +101,7 @@ if __name__ == "__main__":
     if os.environ.get("REDIS_URL"):
         asyncio.run(main(args.results, args.players, os.environ["REDIS_URL"]))
     else:
-        from service.embedded_redis import EmbeddedRedis
+        from service.redis.embedded import EmbeddedRedis
 
         with tempfile.TemporaryDirectory() as folder:
             server = EmbeddedRedis(folder)

@@ -27,9 +27,8 @@ import redis.asyncio as aioredis  # noqa: E402
 from redis.asyncio.cluster import RedisCluster  # noqa: E402
 from redis.asyncio.connection import parse_url  # noqa: E402
 
-from service.cluster_pipe import ClusterPipe  # noqa: E402
-from service.embedded_redis import EmbeddedRedis  # noqa: E402
-from service.redis_pipe import RedisPipe  # noqa: E402
+from service.redis import ClusterPipe, RedisPipe  # noqa: E402
+from service.redis.embedded import EmbeddedRedis  # noqa: E402
 from tests.redis_cluster import LocalCluster  # noqa: E402
 
 
@@ -49,11 +48,11 @@ async def drive(call, commands: int, concurrency: int) -> tuple[float, float]:
 async def candidates(single_url: str, cluster: LocalCluster):
     """(name, store, call, close) for every client that is installed."""
     pipe = RedisPipe(parse_url(single_url))
-    yield "service.redis_pipe.RedisPipe (today)", "one Redis", lambda k: pipe.execute("INCR", k), pipe.close
+    yield "service.redis.pipe.RedisPipe (today)", "one Redis", lambda k: pipe.execute("INCR", k), pipe.close
     client = aioredis.Redis.from_url(single_url)
     yield "redis-py asyncio", "one Redis", client.incr, client.aclose
     cluster_pipe = ClusterPipe({"host": "127.0.0.1", "port": cluster.ports[0], "password": cluster.password})
-    yield "service.cluster_pipe.ClusterPipe", "cluster", lambda k: cluster_pipe.execute("INCR", k), cluster_pipe.close
+    yield "service.redis.cluster_pipe.ClusterPipe", "cluster", lambda k: cluster_pipe.execute("INCR", k), cluster_pipe.close
     redis_cluster = RedisCluster.from_url(cluster.url)
     yield "redis-py RedisCluster", "cluster", redis_cluster.incr, redis_cluster.aclose
     try:

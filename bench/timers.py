@@ -30,7 +30,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from http_load import ClusterServer, Server, percentiles  # noqa: E402
 
-from service.event_store import stream_key  # noqa: E402
+from service.matches.event_store import stream_key  # noqa: E402
 
 ADMIN_TOKEN = "bench-timers-admin-token-0123456789"
 PLAYERS = 20
@@ -89,7 +89,7 @@ def run(server: Server, args) -> tuple[list[float], int]:
                 raise RuntimeError(f"cannot create the matches: {r.status_code} {r.text[:300]}")
             matches += [(view["id"], white, red, grace) for view, (_, white, red, grace) in zip(r.json(), chunk)]
         due = {}
-        for match_id, white, red, grace in matches:
+        for match_id, white, red, _grace in matches:
             http.post(f"/matches/{match_id}/ready", headers=white[1]).raise_for_status()
             http.post(f"/matches/{match_id}/ready", headers=red[1]).raise_for_status()
             first = http.get(f"/matches/{match_id}").json()["deadline"]  # read long before it is due

@@ -19,9 +19,9 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from service.embedded_redis import EmbeddedRedis  # noqa: E402
+from service.redis.embedded import EmbeddedRedis  # noqa: E402
 from service.settings import Settings  # noqa: E402
-from service.tournament_acts import TournamentActs  # noqa: E402
+from service.tournaments.acts import TournamentActs  # noqa: E402
 from service.wiring import connect  # noqa: E402
 
 

@@ -25,12 +25,12 @@ from pathlib import Path
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-from domain.trax.board import OFFSET, ORIGIN, STEP, STRIDE, Board, Box, constraint  # noqa: E402
-from domain.trax.forced import place, take_back  # noqa: E402
-from domain.trax.moves import VARIANTS, Variant, legal_moves, play_move  # noqa: E402
-from domain.trax.notation import column_label, parse_move  # noqa: E402
-from domain.trax.tiles import FIRST_TILE, FITS, PRESENT, SYMBOL, side_colour  # noqa: E402
-from domain.trax.wins import wins_formed  # noqa: E402
+from domain.trax.parts.board import OFFSET, ORIGIN, STEP, STRIDE, Board, Box, constraint  # noqa: E402
+from domain.trax.parts.forced import place, take_back  # noqa: E402
+from domain.trax.parts.placements import VARIANTS, Variant, legal_moves, play_move  # noqa: E402
+from domain.trax.parts.notation import column_label, parse_move  # noqa: E402
+from domain.trax.parts.tiles import FIRST_TILE, FITS, PRESENT, SYMBOL, side_colour  # noqa: E402
+from domain.trax.parts.wins import wins_formed  # noqa: E402
 
 ARCHIVE = Path(__file__).resolve().parents[1] / "tests" / "data" / "trax" / "traxgame-commented-games.tsv"
 PHASES = (10, 30, 50, 70)

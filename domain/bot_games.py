@@ -21,10 +21,10 @@ import msgspec
 
 from domain.bots import ROUNDS, Think, action_of, next_commands, turn_seed, untried
 from domain.errors import DomainError
-from domain.game import Context, Game, Seat
+from domain.game import Context, AnyGame, Seat
 from domain.match import OVER, MatchState, Timeout, decide, decide_create, deadline, evolve
 
-Ask = Callable[[Game, MatchState, Seat, int, Think], list[Any]]
+Ask = Callable[[AnyGame, MatchState, Seat, int, Think], list[Any]]
 """How a seat's bot is asked (default :func:`domain.bots.next_commands`; the bench times it)."""
 
 Budget = Callable[[], Callable[[], bool]]
@@ -42,7 +42,7 @@ class Stuck(Exception):
     """No seat acts, no solver works and no deadline is due: the match cannot go on."""
 
 
-def play_match(game: Game, levels: dict[Seat, int], seed: int, options: dict[str, Any] | None = None, *,
+def play_match(game: AnyGame, levels: dict[Seat, int], seed: int, options: dict[str, Any] | None = None, *,
                ask: Ask = next_commands, budget: Budget | None = None, step_ms: int = 1_000,
                max_steps: int = 10_000) -> Played:
     """Play a match of ``game`` whose seats are held by bots of ``levels`` to its end (or
@@ -52,9 +52,9 @@ def play_match(game: Game, levels: dict[Seat, int], seed: int, options: dict[str
     machine). Raises :class:`Stuck`."""
     accounts = {seat: f"bot_{seat}" for seat in game.seats}
     state: Any = None
-    for event in decide_create("bench", game, options or {}, accounts, now=0, seed=seed):
+    for event in decide_create("bench", game, options or {}, {**accounts}, now=0, seed=seed):
         state = evolve(game, state, event)
-    now, refusals = 0, []
+    now, refusals = 0, list[tuple[Seat, Any, str]]()
 
     def apply(events: list[Any]) -> None:
         nonlocal state
@@ -79,7 +79,7 @@ def play_match(game: Game, levels: dict[Seat, int], seed: int, options: dict[str
     return Played(state=state, refused=refusals)
 
 
-def _turn(game: Game, state: MatchState, seat: Seat, level: int, account: str, now: int, ask: Ask,
+def _turn(game: AnyGame, state: MatchState, seat: Seat, level: int, account: str, now: int, ask: Ask,
           budget: Budget | None, apply: Callable[[list[Any]], None],
           refusals: list[tuple[Seat, Any, str]]) -> bool:
     """One bot's turn: True once the game accepted one of its commands."""

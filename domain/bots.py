@@ -26,7 +26,7 @@ import zlib
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Literal, TypeVar
 
-from domain.game import Deadline, Game, Seat
+from domain.game import Deadline, AnyGame, Seat
 from domain.match import Accept, ChooseSeat, MatchState, Ready
 
 LEVELS: Mapping[int, str] = {0: "random", 1: "sane", 2: "greedy", 3: "search"}
@@ -116,12 +116,12 @@ Action = Literal["accept", "ready", "choose_seat", "play"]
 player in the pregame), or play (move or submit)."""
 
 
-def levels_of(game: Game) -> tuple[int, ...]:
+def levels_of(game: AnyGame) -> tuple[int, ...]:
     """The levels ``game`` has a bot for, lowest first."""
     return tuple(sorted(level for level in game.bots if level in LEVELS))
 
 
-def action_of(game: Game, state: MatchState, seat: Seat) -> Action | None:
+def action_of(game: AnyGame, state: MatchState, seat: Seat) -> Action | None:
     """What ``seat`` is expected to do now (``None``: nothing). Cheap: no solver is run. The one
     answer to "who must act" for ``/accounts/me/turns``, the account feeds and the built-in bots.
 
@@ -145,7 +145,7 @@ def action_of(game: Game, state: MatchState, seat: Seat) -> Action | None:
     return None
 
 
-def next_commands(game: Game, state: MatchState, seat: Seat, level: int, think: Think) -> list[Any]:
+def next_commands(game: AnyGame, state: MatchState, seat: Seat, level: int, think: Think) -> list[Any]:
     """The candidate commands of the level-``level`` bot for ``seat`` now, preferred first (``[]``:
     nothing to do, or no bot of that level for this game)."""
     if action_of(game, state, seat) is None or level not in game.bots:

@@ -19,8 +19,10 @@ from typing import Any, Generic, TypeVar, Union
 import msgspec
 
 from domain.errors import InvalidCommand
-from domain.game import ORGANIZER, PUBLIC, Game, private_to
+from domain.game import ORGANIZER, PUBLIC, AnyGame, private_to
 from domain.match import MATCH_COMMANDS, MATCH_EVENTS
+
+__all__ = ["ORGANIZER", "PUBLIC", "Codec", "Recorded", "codec_for", "private_to"]
 
 E = TypeVar("E")
 
@@ -38,12 +40,12 @@ class _TypeOnly(msgspec.Struct):
 class Codec:
     """Encoders and decoders for one game's commands and recorded events."""
 
-    def __init__(self, game: Game):
+    def __init__(self, game: AnyGame):
         self.game = game
-        commands = (*MATCH_COMMANDS, *game.commands)
-        events = (*MATCH_EVENTS, *game.events)
-        self.command_type = Union[commands]  # type: ignore[valid-type]
-        self.event_type = Union[events]  # type: ignore[valid-type]
+        commands: tuple[type[msgspec.Struct], ...] = (*MATCH_COMMANDS, *game.commands)
+        events: tuple[type[msgspec.Struct], ...] = (*MATCH_EVENTS, *game.events)
+        self.command_type: Any = Union[commands]  # noqa: UP007 (a union of runtime types: msgspec decodes it)
+        self.event_type: Any = Union[events]  # noqa: UP007
         self.command_tags = {c.__struct_config__.tag for c in commands}
         self._commands = msgspec.json.Decoder(self.command_type)
         self._recorded = msgspec.json.Decoder(Recorded[self.event_type])  # type: ignore[name-defined]
@@ -56,7 +58,7 @@ class Codec:
         except msgspec.DecodeError:
             raise InvalidCommand("bad_json", "The body must be a JSON object with a string field 'type'.") from None
         if kind not in self.command_tags:
-            known = ", ".join(sorted(self.command_tags))
+            known = ", ".join(sorted(map(str, self.command_tags)))
             raise InvalidCommand("unknown_command", f"{self.game.name} has no command {kind!r}; known: {known}.")
         try:
             return self._commands.decode(body)
@@ -66,10 +68,10 @@ class Codec:
     def encode(self, value: Any) -> bytes:
         return self._encoder.encode(value)
 
-    def decode_recorded(self, data: bytes) -> Recorded:
+    def decode_recorded(self, data: bytes) -> Recorded[Any]:
         return self._recorded.decode(data)
 
 
 @functools.cache
-def codec_for(game: Game) -> Codec:
+def codec_for(game: AnyGame) -> Codec:
     return Codec(game)

@@ -22,74 +22,59 @@ domain.errors.InvalidCommand: A cairo game has the seats first, second, not 'thi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Generic
 
 import msgspec
 
 from domain.errors import InvalidCommand, WrongState
-from domain.game import Context, Game, LegalMove, Result
+from domain.game import CommandT, Context, EventT, Game, LegalMove, OptionsT, Result, StateT, ViewT
 from domain.match import parse_options
 
 API = ("GAME", "new_game", "to_act", "legal_moves", "play", "wait", "result", "parse_move", "format_move",
        "analyse", "perft", "warm_up")
 """The names every game's package exports, with the same meaning in all five."""
 
-PerftRefusal = Callable[[Any], "str | None"]
-"""Why perft is not defined in a state (a sentence), or ``None`` where it is."""
 
+class Rules(Generic[OptionsT, StateT, CommandT, EventT, ViewT]):
+    """One game's library functions, typed by its options, state, command, event and view. Each
+    game's package exports them by name (``new_game = TRAX_RULES.new_game`` ...); the notation,
+    where perft is defined and the compiled solvers are the game's own (:class:`domain.game.Game`)."""
 
-def perft_everywhere(state: Any) -> None:
-    """A :data:`PerftRefusal` for a game that is turn-based with complete listings throughout."""
-    return None
-
-
-class Rules:
-    """One game's library functions. ``parse_move(state, text) -> command`` and
-    ``format_move(command) -> str`` are the game's notation; ``perft_refusal`` says where perft is
-    not defined; ``count_moves(state, depth)``, where given, counts faster than playing every move
-    out (Trax's own perft); ``warm_up()`` loads the game's compiled solvers."""
-
-    def __init__(self, game: Game, *, parse_move: Callable[[Any, str], Any], format_move: Callable[[Any], str],
-                 perft_refusal: PerftRefusal, count_moves: Callable[[Any, int], int] | None = None,
-                 warm_up: Callable[[], None] = lambda: None):
+    def __init__(self, game: Game[OptionsT, StateT, CommandT, EventT, ViewT]):
         self.game = game
-        self._parse, self._format = parse_move, format_move
-        self._perft_refusal, self._count_moves, self._warm_up = perft_refusal, count_moves, warm_up
-
-    def functions(self) -> tuple[Any, ...]:
-        """The functions named in :data:`API`, in its order (``GAME`` first)."""
-        return tuple(self.game if name == "GAME" else getattr(self, name) for name in API)
 
     # ------------------------------------------------------------ a game and its moves
 
-    def new_game(self, options: Any = None, *, seed: int = 0, at: int = 0) -> Any:
+    def new_game(self, options: OptionsT | dict[str, Any] | None = None, *, seed: int = 0, at: int = 0) -> StateT:
         """A new game, begun at ``at`` and ready for its first decision. ``options``: the game's
         Options struct, or a dict read as the server reads it (unknown fields refused); ``seed``
         draws whatever the game draws (Deep Sea Voyage's boards, MonUnrail's supply)."""
         game = self.game
         if options is None:
-            options = game.Options()
+            typed = game.Options()
         elif isinstance(options, dict):
-            options = parse_options(game, options)  # as the server reads a match's options
-        elif not isinstance(options, game.Options):
+            typed = parse_options(game, options)  # as the server reads a match's options
+        elif isinstance(options, game.Options):
+            typed = options
+        else:
             raise InvalidCommand("bad_options", f"The {game.name} options are a {game.Options.__name__} or a dict, "
                                                 f"not {type(options).__name__}.")
-        return self._settled(game.begin(game.initial(options, seed), at), at)
+        return self._settled(game.begin(game.initial(typed, seed), at), at)
 
-    def to_act(self, state: Any) -> tuple[str, ...]:
+    def to_act(self, state: StateT) -> tuple[str, ...]:
         """The seats that may act now (both, in a sealed window); ``()`` once the game is over."""
         self._check_begun(state)
         return self.game.to_move(state)
 
-    def legal_moves(self, state: Any, seat: str) -> Sequence[LegalMove]:
+    def legal_moves(self, state: StateT, seat: str) -> Sequence[LegalMove]:
         """What ``seat`` may play now, each as notation (``.move``) and as the command the server
         takes (``.command``): the listing ``GET /matches/{id}/legal-moves`` serves."""
         self._check_begun(state)
         self._check_seat(seat)
         return self.game.legal_commands(state, seat)
 
-    def play(self, state: Any, seat: str, move: Any, *, at: int | None = None) -> Any:
+    def play(self, state: StateT, seat: str, move: str | CommandT, *, at: int | None = None) -> StateT:
         """The state after ``seat`` plays ``move`` (notation, or a command struct) at ``at``, settled:
         a deadline due by ``at`` is applied first, as the server would, and solver work the state
         then waits on is done (the answer to a challenge, computed routes). Refused moves raise the
@@ -100,11 +85,11 @@ class Rules:
         command = self.parse_move(state, move) if isinstance(move, str) else move
         if not isinstance(command, self.game.commands):
             raise InvalidCommand("unknown_command", f"{move!r} is not a {self.game.name} command or notation.")
-        at = state.acting_since if at is None else at
+        at = self._begun_at(state) if at is None else at
         state = self._settled(state, at)
         return self._settled(self._apply(state, self.game.decide(state, command, Context(now=at, seat=seat))), at)
 
-    def wait(self, state: Any, *, until: int | None = None) -> Any:
+    def wait(self, state: StateT, *, until: int | None = None) -> StateT:
         """The state once time has run on to ``until`` (by default the deadline it waits on): a
         turn runs out (a pass, or a loss on time, as the game's clock says), a window closes (Deep
         Sea Voyage then computes the routes nobody sent), as the server's timers would. A sealed
@@ -113,34 +98,34 @@ class Rules:
         due = self.game.deadline(state)
         if until is None and due is None:
             raise WrongState("nothing_to_wait_for", f"This {self.game.name} state waits on no deadline.")
-        return self._settled(state, due.at if until is None else until)  # type: ignore[union-attr]
+        return self._settled(state, until if until is not None else due.at if due is not None else 0)
 
-    def result(self, state: Any) -> Result | None:
+    def result(self, state: StateT) -> Result | None:
         """How the game ended, or ``None`` while it goes on."""
         return self.game.result(state)
 
     # ------------------------------------------------------------ notation
 
-    def parse_move(self, state: Any, text: str) -> Any:
+    def parse_move(self, state: StateT, text: str) -> CommandT:
         """The command ``text`` stands for in ``state`` (the phase decides between, say, a Duorail
         placement and a track); :class:`~domain.errors.InvalidCommand` when it is not notation."""
         if not isinstance(text, str):
             raise InvalidCommand("bad_notation", f"A {self.game.name} move is text, not {type(text).__name__}.")
-        return self._parse(state, text)
+        return self.game.parse_move(state, text)
 
-    def format_move(self, command: Any) -> str:
+    def format_move(self, command: CommandT) -> str:
         """The notation of ``command``: what ``legal_moves`` lists as its ``.move``."""
         if not isinstance(command, self.game.commands):
             raise InvalidCommand("unknown_command", f"{command!r} is not a {self.game.name} command.")
-        return self._format(command)
+        return self.game.format_move(command)
 
     # ------------------------------------------------------------ analysis and solvers
 
-    def analyse(self, state: Any) -> msgspec.Struct:
+    def analyse(self, state: StateT) -> msgspec.Struct:
         """The game's analysis of ``state`` (what ``GET /matches/{id}/analysis`` shows)."""
         return self.game.analyse(state)
 
-    def perft(self, state: Any, depth: int) -> int:
+    def perft(self, state: StateT, depth: int) -> int:
         """How many move sequences of ``depth`` moves ``state`` has (every listed move counts; a
         finished game has none). Where it is not defined it raises ``InvalidCommand("no_perft")``."""
         if not isinstance(depth, int) or depth < 0:
@@ -151,46 +136,51 @@ class Rules:
     def warm_up(self) -> None:
         """Load the game's compiled solvers now rather than at their first question (a no-op for a
         game without them)."""
-        self._warm_up()
+        self.game.warm_up()
 
     # ------------------------------------------------------------ helpers
 
-    def _perft(self, state: Any, depth: int) -> int:
+    def _perft(self, state: StateT, depth: int) -> int:
         if depth == 0:
             return 1
         if self.game.result(state) is not None:
             return 0
         self._check_perft(state)
-        if self._count_moves is not None:
-            return self._count_moves(state, depth)
+        if (counted := self.game.count_moves(state, depth)) is not None:
+            return counted
         [seat] = self.game.to_move(state)
         return sum(self._perft(self.play(state, seat, m.command), depth - 1)
                    for m in self.game.legal_commands(state, seat))
 
-    def _check_perft(self, state: Any) -> None:
-        why = self._perft_refusal(state)
+    def _check_perft(self, state: StateT) -> None:
+        why = self.game.perft_refusal(state)
         if why is None and len(self.game.to_move(state)) > 1:
             why = "both seats act at once here."
         if why is not None:
             raise InvalidCommand("no_perft", f"perft is not defined for {self.game.name} here: {why}")
 
-    def _check_begun(self, state: Any) -> None:
+    def _check_begun(self, state: StateT) -> None:
         if not isinstance(state, msgspec.Struct) or not hasattr(state, "acting_since"):
             raise InvalidCommand("not_a_state", f"{type(state).__name__} is not a {self.game.name} state.")
         if state.acting_since is None:
             raise WrongState("not_started", f"This {self.game.name} game has not begun: start one with new_game().")
+
+    def _begun_at(self, state: StateT) -> int:
+        if state.acting_since is None:  # (checked by _check_begun)
+            raise WrongState("not_started", f"This {self.game.name} game has not begun: start one with new_game().")
+        return state.acting_since
 
     def _check_seat(self, seat: str) -> None:
         if seat not in self.game.seats:
             raise InvalidCommand("unknown_seat",
                                  f"A {self.game.name} game has the seats {', '.join(self.game.seats)}, not {seat!r}.")
 
-    def _apply(self, state: Any, events: list[Any]) -> Any:
+    def _apply(self, state: StateT, events: list[EventT]) -> StateT:
         for event in events:
             state = self.game.evolve(state, event)
         return state
 
-    def _settled(self, state: Any, at: int) -> Any:
+    def _settled(self, state: StateT, at: int) -> StateT:
         """``state`` once the deadlines due by ``at`` are applied and the solver work it waits on is
         done, as the server's timers and workers would."""
         system = Context(now=at, system=True)

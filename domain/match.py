@@ -33,7 +33,7 @@ import msgspec
 from domain.errors import InvalidCommand, NotAllowed, WrongState
 from collections.abc import Sequence
 
-from domain.game import ORGANIZER, Context, Deadline, Game, LegalMove, Result, Seat, is_due
+from domain.game import ORGANIZER, Context, Deadline, AnyGame, LegalMove, Result, Seat, is_due
 
 # ---------------------------------------------------------------- commands shared by every game
 
@@ -222,12 +222,12 @@ class MatchState(msgspec.Struct, frozen=True):
     """Whether its result counts for the players' ratings (``False``: a casual match)."""
 
 
-def visibility(game: Game, event: Any) -> str | None:
+def visibility(game: AnyGame, event: Any) -> str | None:
     """``None`` for a public event, else who may see it (see :mod:`domain.codec`)."""
     return ORGANIZER if isinstance(event, SecretOptions) else game.visibility(event)
 
 
-def is_private(game: Game, event: Any) -> bool:
+def is_private(game: AnyGame, event: Any) -> bool:
     """True for an event kept private (secret options, a sealed submission): it takes no public version."""
     return visibility(game, event) is not None
 
@@ -242,7 +242,7 @@ def seat_of(state: MatchState, account: str | None) -> Seat | None:
     return None
 
 
-def legal_commands(game: Game, state: MatchState, seat: Seat | None) -> Sequence[LegalMove]:
+def legal_commands(game: AnyGame, state: MatchState, seat: Seat | None) -> Sequence[LegalMove]:
     """What ``seat`` may send now, each with its command: in the pregame the priority seat's
     ``choose <seat>``; while the match runs, the game's own (:meth:`Game.legal_commands`);
     nothing otherwise (``ready``, ``accept`` and ``resign`` have their own endpoints).
@@ -265,7 +265,7 @@ def legal_commands(game: Game, state: MatchState, seat: Seat | None) -> Sequence
     return game.legal_commands(state.game, seat) if state.status == "running" else []
 
 
-def decide_create(match_id: str, game: Game, options: dict[str, Any], seats: dict[Seat, str | None], *,
+def decide_create(match_id: str, game: AnyGame, options: dict[str, Any], seats: dict[Seat, str | None], *,
                   now: int, seed: int, priority: Seat | None = None, starts_at: int | None = None,
                   pregame_ms: int | None = None, created_by: str | None = None, opens_at: int | None = None,
                   invited: list[Seat] | None = None, expires_at: int | None = None, rated: bool = True) -> list[Any]:
@@ -288,8 +288,7 @@ def decide_create(match_id: str, game: Game, options: dict[str, Any], seats: dic
         raise InvalidCommand("bad_invitation", "Only a seat held by an account can be a challenge.")
     typed = parse_options(game, options)
     game.initial(typed, seed)  # raises on bad options
-    if (check_priority := getattr(game, "check_priority", None)) is not None:
-        check_priority(typed, priority)  # optional: options that clash with a priority seat (Deep Sea's dmo)
+    game.check_priority(typed, priority)  # options that clash with a priority seat (Deep Sea's dmo)
     secret = {name: value for name, value in options.items() if name in game.secret_options}
     public = {name: value for name, value in options.items() if name not in secret}
     created = MatchCreated(match_id=match_id, game=game.name, options=public, seats=dict(seats),
@@ -299,7 +298,7 @@ def decide_create(match_id: str, game: Game, options: dict[str, Any], seats: dic
     return [created, SecretOptions(options=secret)] if secret else [created]
 
 
-def parse_options(game: Game, options: dict[str, Any]) -> Any:
+def parse_options(game: AnyGame, options: dict[str, Any]) -> Any:
     """The game's typed options, or an :class:`InvalidCommand` saying what is wrong."""
     try:
         return msgspec.convert(options, game.Options)
@@ -307,7 +306,7 @@ def parse_options(game: Game, options: dict[str, Any]) -> Any:
         raise InvalidCommand("bad_options", f"The {game.name} options are not valid: {e}") from None
 
 
-def deadline(game: Game, state: MatchState) -> Deadline | None:
+def deadline(game: AnyGame, state: MatchState) -> Deadline | None:
     """The next moment this match is waiting on, if any."""
     if state.status == "waiting" and not state.opened and state.opens_at is not None:
         return Deadline(at=state.opens_at, key="open")
@@ -322,7 +321,7 @@ def deadline(game: Game, state: MatchState) -> Deadline | None:
     return None
 
 
-def decide(game: Game, state: MatchState, command: Any, ctx: Context) -> list[Any]:
+def decide(game: AnyGame, state: MatchState, command: Any, ctx: Context) -> list[Any]:
     """The events ``command`` causes, or a :class:`~domain.errors.DomainError`."""
     seat = seat_of(state, ctx.account) if not ctx.system else None
     if isinstance(command, Timeout):
@@ -371,7 +370,7 @@ the deadline they are late (the rules' boundary, as for every time control), and
 timeout decides instead (random seats; the match expires)."""
 
 
-def _check_in_time(game: Game, state: MatchState, command: Any, ctx: Context) -> None:
+def _check_in_time(game: AnyGame, state: MatchState, command: Any, ctx: Context) -> None:
     due = deadline(game, state)
     if due is not None and isinstance(command, LATE.get(due.key, ())) and ctx.now >= due.at:
         raise WrongState("out_of_time", "The time for this has run out.")
@@ -469,7 +468,7 @@ def _start(state: MatchState, now: int) -> list[Any]:
     return events
 
 
-def _choose_seat(game: Game, state: MatchState, command: ChooseSeat, seat: Seat, ctx: Context) -> list[Any]:
+def _choose_seat(game: AnyGame, state: MatchState, command: ChooseSeat, seat: Seat, ctx: Context) -> list[Any]:
     if state.status != "pregame":
         raise WrongState("not_pregame", "Seats can only be chosen before play begins.")
     if state.seats.get(state.priority or "") != ctx.account:
@@ -481,9 +480,9 @@ def _choose_seat(game: Game, state: MatchState, command: ChooseSeat, seat: Seat,
     return [SeatsAssigned(seats=chosen, at=ctx.now)]  # type: ignore[arg-type]
 
 
-def _on_timeout(game: Game, state: MatchState, command: Timeout, ctx: Context) -> list[Any]:
+def _on_timeout(game: AnyGame, state: MatchState, command: Timeout, ctx: Context) -> list[Any]:
     due = deadline(game, state)
-    if not is_due(due, command.key, ctx.now):
+    if due is None or not is_due(due, command.key, ctx.now):
         return []  # stale, repeated or early: nothing happens
     if due.key == "open":
         return [MatchOpened(at=ctx.now)]
@@ -503,7 +502,7 @@ def _on_timeout(game: Game, state: MatchState, command: Timeout, ctx: Context) -
     return game.on_timeout(state.game, due, _game_context(state, ctx, None))
 
 
-def evolve(game: Game, state: MatchState | None, event: Any) -> MatchState:
+def evolve(game: AnyGame, state: MatchState | None, event: Any) -> MatchState:
     """The match after ``event``. Total: every recorded event applies."""
     if isinstance(event, MatchCreated):
         options = parse_options(game, event.options)
@@ -522,7 +521,7 @@ def evolve(game: Game, state: MatchState | None, event: Any) -> MatchState:
     return msgspec.structs.replace(new, version=state.version + 1)
 
 
-def _evolve(game: Game, state: MatchState, event: Any) -> MatchState:
+def _evolve(game: AnyGame, state: MatchState, event: Any) -> MatchState:
     replace = msgspec.structs.replace
     if isinstance(event, Rescheduled):
         opens_at = state.opens_at if state.opened else event.opens_at
@@ -536,8 +535,7 @@ def _evolve(game: Game, state: MatchState, event: Any) -> MatchState:
     if isinstance(event, PlayerReady):
         return replace(state, ready=(*state.ready, event.seat), invited=tuple(s for s in state.invited if s != event.seat))
     if isinstance(event, MatchStarted):
-        started = getattr(game, "match_started", None)  # optional: a game with a pregame of its own (Deep Sea)
-        game_state = state.game if started is None else started(state.game, event.at, state.pregame_ms)
+        game_state = game.match_started(state.game, event.at, state.pregame_ms)  # Deep Sea's pregame of its own
         return replace(state, status="pregame", started_at=event.at, game=game_state)
     if isinstance(event, SeatsAssigned):
         priority_account = state.seats.get(state.priority) if state.priority else None

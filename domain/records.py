@@ -40,7 +40,7 @@ from typing import Any
 
 import msgspec
 
-from domain.game import Game
+from domain.game import AnyGame
 from domain.match import MatchCreated, MatchState, SecretOptions, parse_options
 
 MoveLines = Callable[[Iterable[Any]], list[str]]
@@ -48,7 +48,7 @@ MoveLines = Callable[[Iterable[Any]], list[str]]
 them), to its turns in the game's notation, one line each (``;`` lines are comments)."""
 
 
-def move_lines(game: Game, events: Iterable[Any]) -> list[str]:
+def move_lines(game: AnyGame, events: Iterable[Any]) -> list[str]:
     """The move lines of ``game`` (its module ``domain.<game>.record``), numbered, comments as they are.
 
     >>> from domain.registry import game_named
@@ -66,7 +66,7 @@ def move_lines(game: Game, events: Iterable[Any]) -> list[str]:
     return numbered
 
 
-def result_tag(game: Game, state: MatchState) -> str:
+def result_tag(game: AnyGame, state: MatchState) -> str:
     """PGN's result: ``1-0`` (the first seat won), ``0-1``, ``1/2-1/2`` (a draw) or ``*`` (still
     played, or aborted without a result).
 
@@ -96,7 +96,7 @@ def tag(name: str, value: str) -> str:
     return f'[{name} "{text}"]'
 
 
-def shown_options(game: Game, events: Iterable[Any]) -> dict[str, Any]:
+def shown_options(game: AnyGame, events: Iterable[Any]) -> dict[str, Any]:
     """The options as the events show them: every public option (defaults included), and the
     secret ones only when a ``secret_options`` event is among them (its reader organizes the match)."""
     public: dict[str, Any] = {}
@@ -128,7 +128,7 @@ def utc_date_and_time(ms: int) -> tuple[str, str]:
     return f"{year:04d}.{month:02d}.{days + 1:02d}", f"{hours:02d}:{rest // 60:02d}:{rest % 60:02d}"
 
 
-def header(game: Game, state: MatchState, events: Sequence[Any], names: Mapping[str, str]) -> list[str]:
+def header(game: AnyGame, state: MatchState, events: Sequence[Any], names: Mapping[str, str]) -> list[str]:
     """The tag pairs: game, match, date and time (UTC, of the start, else of the creation), a tag
     per seat naming its player (``?``: nobody), the options shown, the result and why."""
     date, time = utc_date_and_time(state.started_at or state.created_at)
@@ -147,7 +147,7 @@ def header(game: Game, state: MatchState, events: Sequence[Any], names: Mapping[
     return tags
 
 
-def record_text(game: Game, state: MatchState, events: Sequence[Any], names: Mapping[str, str]) -> str:
+def record_text(game: AnyGame, state: MatchState, events: Sequence[Any], names: Mapping[str, str]) -> str:
     """The whole record of a match: ``events`` are those its reader may see, as shown to it, in
     recorded order; ``state`` the match after them; ``names`` account id to name."""
     return "\n".join([*header(game, state, events, names), "", *move_lines(game, events), ""])

@@ -7,10 +7,10 @@
 from __future__ import annotations
 
 from domain.errors import InvalidCommand
-from domain.game import Game
+from domain.game import AnyGame
 
 
-def all_games() -> dict[str, Game]:
+def all_games() -> dict[str, AnyGame]:
     """Every game, keyed by its name (imported lazily so a game's module loads once)."""
     from domain.cairo import CAIRO
     from domain.deepsea import DEEPSEA
@@ -21,7 +21,7 @@ def all_games() -> dict[str, Game]:
     return {g.name: g for g in (TRAX, DUORAIL, MONUNRAIL, CAIRO, DEEPSEA)}
 
 
-def game_named(name: str) -> Game:
+def game_named(name: str) -> AnyGame:
     """The game called ``name``, or an :class:`InvalidCommand` listing the known ones."""
     games = all_games()
     if name not in games:

@@ -25,7 +25,7 @@ from typing import Literal
 import msgspec
 
 from domain.bots import Think
-from domain.game import Game
+from domain.game import AnyGame
 from domain.match import MatchState
 
 Budget = Callable[[], Callable[[], bool]]
@@ -50,7 +50,7 @@ class TurningPoint(msgspec.Struct, frozen=True):
     after: float
 
 
-def turning_point(game: Game, positions: Sequence[MatchState], budget: Budget) -> TurningPoint | None:
+def turning_point(game: AnyGame, positions: Sequence[MatchState], budget: Budget) -> TurningPoint | None:
     """The loser's turning point over ``positions`` (the match after each of its steps, in order,
     the last one finished); ``None`` when the match has no winner, or no move of the loser's lost
     anything by the evaluation. ``budget`` bounds each evaluation."""
@@ -60,31 +60,32 @@ def turning_point(game: Game, positions: Sequence[MatchState], budget: Budget) -
     loser = next(seat for seat in game.seats if seat != final.result.winner)
     values = [_value(game, state, loser, budget) for state in positions]
     last = len(positions) - (1 if final.result.reason in OFF_THE_BOARD else 0)  # the clock or a resignation
-    moves = [j for j in range(1, last) if _moved(game, positions[j - 1], loser)
-             and values[j - 1] is not None and values[j] is not None]
-    numbered = {j: n for n, j in enumerate(moves, start=1)}
-    for j in moves:
-        if values[j] == LOST and values[j - 1] != LOST:  # type: ignore[comparison-overlap]
-            return _point(loser, numbered[j], positions[j], "first_losing_move", values[j - 1], values[j])
-    drops = [(values[j - 1] - values[j], j) for j in moves]  # type: ignore[operator]
-    drop, j = max(drops, default=(0.0, 0))
+    moves = [(j, before, after) for j in range(1, last) if _moved(game, positions[j - 1], loser)
+             and (before := values[j - 1]) is not None and (after := values[j]) is not None]
+    numbered = {j: n for n, (j, _, _) in enumerate(moves, start=1)}
+    for j, before, after in moves:
+        if after == LOST and before != LOST:
+            return _point(loser, numbered[j], positions[j], "first_losing_move", before, after)
+    drop, j, before, after = max(((before - after, j, before, after) for j, before, after in moves),
+                                 default=(0.0, 0, 0.0, 0.0))
     if drop <= 0:
         return None
-    return _point(loser, numbered[j], positions[j], "biggest_mistake", values[j - 1], values[j])
+    return _point(loser, numbered[j], positions[j], "biggest_mistake", before, after)
 
 
-def _value(game: Game, state: MatchState, seat: str, budget: Budget) -> float | None:
+def _value(game: AnyGame, state: MatchState, seat: str, budget: Budget) -> float | None:
     """``seat``'s evaluation of the game in ``state`` (``None`` before the game began)."""
     if state.game is None or state.status not in ("running", "finished"):
         return None
     return float(game.evaluate(state.game, seat, Think(seed=state.version, spent=budget())))
 
 
-def _moved(game: Game, before: MatchState, seat: str) -> bool:
+def _moved(game: AnyGame, before: MatchState, seat: str) -> bool:
     """Whether the step from ``before`` was one where ``seat`` was to move."""
     return before.status == "running" and seat in game.to_move(before.game)
 
 
-def _point(seat: str, move: int, state: MatchState, kind, before, after) -> TurningPoint:
+def _point(seat: str, move: int, state: MatchState, kind: Literal["first_losing_move", "biggest_mistake"],
+           before: float, after: float) -> TurningPoint:
     return TurningPoint(seat=seat, move=move, version=state.version, kind=kind,
                         before=round(before, 3), after=round(after, 3))

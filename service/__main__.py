@@ -4,7 +4,7 @@
 default ``./var``) and worker processes, bootstraps an admin token and two demo accounts
 (``alice``, ``bob``; tokens in ``var/tokens.env``), then serves the API. Its API processes and
 workers write their metrics to ``<DATA_DIR>/metrics`` (emptied at each start), so that ``/metrics``
-shows them all (:mod:`service.metrics`), and log JSON lines to standard error (:mod:`service.logs`).
+shows them all (:mod:`service.observability.metrics`), and log JSON lines to standard error (:mod:`service.observability.logs`).
 """
 
 from __future__ import annotations
@@ -49,7 +49,7 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(openapi_document(create_app(Settings(redis_url="redis://unused"))), indent=2, sort_keys=True))
         return 0
     if args.command == "problem-codes":
-        from service.problem_codes import markdown
+        from service.http.problem_codes import markdown
 
         print(markdown(), end="")
         return 0
@@ -68,7 +68,7 @@ async def _admin_command(args: argparse.Namespace, settings: Settings) -> int:
             count = await rebuild_read_models(services)
             print(f"rebuilt the read models of {count} matches")
         elif args.command == "create-account":
-            from service.matches import now_ms
+            from service.matches.match_service import now_ms
 
             account, token = await services.accounts.create(args.name, organizer=args.organizer, now=now_ms())
             print(json.dumps({"id": account.id, "name": account.name, "token": token}))
@@ -79,9 +79,9 @@ async def _admin_command(args: argparse.Namespace, settings: Settings) -> int:
 
 async def rebuild_read_models(services) -> int:
     """Drop and rebuild every read model from the match streams (the ratings too: every rated
-    game's result recorded, then each game's applied in order, :mod:`service.ratings`)."""
-    from service.rating_model import rated_result
-    from service.ratings import Ratings
+    game's result recorded, then each game's applied in order, :mod:`service.ratings.ratings`)."""
+    from service.ratings.model import rated_result
+    from service.ratings.ratings import Ratings
 
     await services.read_models.clear()
     await services.ratings.clear()
@@ -111,7 +111,7 @@ class embedded_if_needed:
     def __enter__(self) -> Settings:
         if self.settings.redis_url:
             return self.settings
-        from service.embedded_redis import EmbeddedRedis, redacted
+        from service.redis.embedded import EmbeddedRedis, redacted
 
         self.redis = EmbeddedRedis(self.settings.data_dir, fsync=self.settings.redis_fsync)
         url = self.redis.start()
@@ -128,7 +128,7 @@ class embedded_if_needed:
 
 def metrics_folder(data: Path) -> Path:
     """A new, empty ``<data>/metrics`` for the metrics of every process ``serve`` starts, named in
-    ``PROMETHEUS_MULTIPROC_DIR`` before anything measures (:mod:`service.metrics`); the files of
+    ``PROMETHEUS_MULTIPROC_DIR`` before anything measures (:mod:`service.observability.metrics`); the files of
     processes of an earlier start are gone."""
     folder = data / "metrics"
     shutil.rmtree(folder, ignore_errors=True)
@@ -143,7 +143,7 @@ def serve_forever(args: argparse.Namespace) -> int:
     data = Path(settings.data_dir)
     data.mkdir(mode=0o700, parents=True, exist_ok=True)  # the owner's alone (the secrets in it: 0600 anyway)
     metrics_folder(data)
-    from service.logs import configure_logging
+    from service.observability.logs import configure_logging
 
     configure_logging(settings.log_level)
     with embedded_if_needed(settings) as settings:
@@ -161,11 +161,11 @@ def serve_forever(args: argparse.Namespace) -> int:
             import uvicorn
 
             os.environ.update(env)  # the API processes read their settings from the environment
-            from service.http_protocol import OneWriteHttpToolsProtocol
+            from service.http.protocol import OneWriteHttpToolsProtocol
 
             # the client's address is the peer's unless TRUSTED_PROXIES names the proxies in front
             # (uvicorn would otherwise trust X-Forwarded-For from 127.0.0.1: any local client)
-            # the app writes the access lines (service.observed_requests); uvicorn's own go to its handler
+            # the app writes the access lines (service.http.observed_requests); uvicorn's own go to its handler
             uvicorn.run("service.asgi:app", host=args.host, port=args.port, workers=args.api_workers,
                         http=OneWriteHttpToolsProtocol, access_log=False, timeout_graceful_shutdown=3,
                         log_level="warning", log_config=None, proxy_headers=bool(settings.trusted_proxies),
@@ -179,13 +179,13 @@ def serve_forever(args: argparse.Namespace) -> int:
 
 
 def worker_processes(play: int) -> list[tuple[str, ...]]:
-    """The queues of each worker process ``serve`` starts: one per pool of :data:`service.queues.POOLS`,
+    """The queues of each worker process ``serve`` starts: one per pool of :data:`service.jobs.queues.POOLS`,
     ``play`` of the bots' and solvers' pool (none at all for 0).
 
     >>> worker_processes(2)
     [('timers',), ('bots', 'solvers'), ('bots', 'solvers'), ('webhooks',), ('analysis',)]
     """
-    from service.queues import POOLS
+    from service.jobs.queues import POOLS
 
     if play <= 0:
         return []
@@ -216,7 +216,8 @@ async def wait_for_store(settings: Settings) -> None:
             return
         except (RedisError, RedisClusterException, OSError) as error:
             if time.monotonic() >= give_up:
-                raise SystemExit(f"the store did not answer within STORE_WAIT_S={settings.store_wait_s:g} s: {error}")
+                raise SystemExit(f"the store did not answer within STORE_WAIT_S={settings.store_wait_s:g} s: {error}") \
+                    from error
             if time.monotonic() - said >= 5:
                 print(f"waiting for the store: {error}", file=sys.stderr, flush=True)
                 said = time.monotonic()

@@ -20,17 +20,18 @@ from litestar.di import Provide
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme, Server
 
+from service.accounts.rate_limits import RATE_LIMIT_HEADERS, RateLimitMiddleware
 from service.api.accounts import AccountController
 from service.api.analysis import AnalysisController
 from service.api.bots import BotController
 from service.api.deps import provide_caller
-from service.api.json_body import request_class
 from service.api.games import GameController
+from service.api.json_body import request_class
 from service.api.live import LiveController
 from service.api.matches import MatchController
 from service.api.metrics import MetricsController
-from service.api.records import RecordController
 from service.api.ratings import RatingController
+from service.api.records import RecordController
 from service.api.schema_pages import SCHEMA_PAGES, schema_asset, schema_page_not_found
 from service.api.strictness import StrictStructSchemaPlugin, before_request
 from service.api.system import SystemController
@@ -42,11 +43,10 @@ from service.api.tournament_stream import TournamentStreamController
 from service.api.tournaments import TournamentController
 from service.api.web import web_file, web_page
 from service.api.webhooks import WebhookController
-from service.bot_accounts import BOT_ACCOUNTS
-from service.metrics import forget_process
-from service.observed_requests import ObservedRequests
-from service.problems import EXCEPTION_HANDLERS
-from service.rate_limits import RATE_LIMIT_HEADERS, RateLimitMiddleware
+from service.bots.accounts import BOT_ACCOUNTS
+from service.http.observed_requests import ObservedRequests
+from service.http.problems import EXCEPTION_HANDLERS
+from service.observability.metrics import forget_process
 from service.settings import Settings
 from service.wiring import Services, connect
 
@@ -128,7 +128,7 @@ def create_app(settings: Settings) -> Litestar:
             security=[{}, {"bearer": []}], render_plugins=SCHEMA_PAGES,
         ),
         debug=False,
-        logging_config=None,  # logging is service.logs' (JSON lines): Litestar would set up its own root handler
+        logging_config=None,  # logging is service.observability.logs' (JSON lines): Litestar would set up its own root handler
     )
     as_text(app.openapi_schema)  # NDJSON and SSE bodies: strings (service.api.text_bodies)
     app.asgi_handler = ObservedRequests(app.asgi_handler)  # outside the router: 404s and 405s are seen too

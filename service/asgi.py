@@ -1,7 +1,7 @@
-"""The ASGI application built from the environment: ``uvicorn service.asgi:app`` (JSON logs, :mod:`service.logs`)."""
+"""The ASGI application built from the environment: ``uvicorn service.asgi:app`` (JSON logs, :mod:`service.observability.logs`)."""
 
 from service.app import create_app
-from service.logs import configure_logging
+from service.observability.logs import configure_logging
 from service.settings import from_environment
 
 settings = from_environment()

@@ -6,7 +6,7 @@
 - ``STORE_WAIT_S``: how long ``serve`` waits at its start for the store to answer (a Redis loading
   its AOF, a cluster not yet serving every slot) before it exits saying why (default 60).
 - ``REDIS_CLUSTER``: ``1`` when ``REDIS_URL`` names a node of a Redis Cluster (any node: the others
-  are found from it); the store then spreads over its masters (:mod:`service.cluster_pipe`).
+  are found from it); the store then spreads over its masters (:mod:`service.redis.cluster_pipe`).
 - ``DATA_DIR``: where the embedded Redis keeps its files (default ``./var``).
 - ``REDIS_FSYNC``: when the embedded Redis syncs its AOF to disk (``appendfsync``): ``everysec``
   (default; a host crash or power loss may lose about the last second of acknowledged commands,
@@ -26,7 +26,7 @@
   (default 30; 0: no limit). Organizers are not limited.
 - ``IPV6_PREFIX``: an IPv6 client is counted by this prefix of its address in every per-address
   bound (rate limits, account creation, streams, connections): default 64, 32 to 128
-  (:mod:`service.client_addresses`; an IPv4 address is one client).
+  (:mod:`service.http.client_addresses`; an IPv4 address is one client).
 - ``WEBHOOK_RETRY_BASE_S``: the first webhook retry's delay; each next one waits 4 times longer (default 10).
 - ``MATCH_EXPIRY_S``: a match with no ``starts_at`` that has not started this long after its
   creation ends, aborted as ``expired`` (default 86400: a day).
@@ -50,17 +50,17 @@
   token (default 32).
 - ``MAX_OPEN_STREAMS``: SSE streams and long-polls one API process holds open at once, everyone's
   together (default 1000); ``MAX_OPEN_STREAMS_ANONYMOUS``: of those, the ones without a token
-  (default 100). Past either, a 503 ``server_busy`` with ``Retry-After`` (:mod:`service.streams`).
+  (default 100). Past either, a 503 ``server_busy`` with ``Retry-After`` (:mod:`service.live.streams`).
 - ``WEBHOOK_TIMEOUT_S``: how long one delivery attempt may take, connect to answer (default 5).
 - ``WEBHOOK_RESOLVE_TIMEOUT_S``: how long resolving a webhook's host may take (default 3).
 - ``WEBHOOK_ALLOW_PRIVATE``: ``1`` lets webhooks aim at loopback, private, link-local and other
   non-public addresses (default 0: refused; tests and a receiver on the server's own network set it).
 - ``MAX_HEADER_BYTES``: how many bytes a request's line and header fields may take together (default
-  16384); past it the answer is a 431 and the connection is closed (:mod:`service.http_protocol`).
+  16384); past it the answer is a 431 and the connection is closed (:mod:`service.http.protocol`).
 - ``REQUEST_HEADER_TIMEOUT_S``: how long a request's line and header fields may take to arrive,
   from the connection's opening (or the request's first byte on a kept-alive connection); past
   it a 408 and the connection is closed (default 5). ``REQUEST_BODY_TIMEOUT_S``: the same for its
-  body, from the end of its header fields (default 10) (:mod:`service.http_protocol`).
+  body, from the end of its header fields (default 10) (:mod:`service.http.protocol`).
 - ``MAX_CONNECTIONS``: connections one API process holds open at once (default 4000; past it a
   503 and the connection is closed); ``MAX_CONNECTIONS_PER_ADDRESS``: of those, from one client
   address or IPv6 prefix (default 256; past it a 429; 0: no limit). A proxy named in
@@ -70,7 +70,7 @@
   repository's ``docs/rules``; the container image sets it, as the package is installed apart from
   its docs).
 - ``LOG_LEVEL``: ``INFO`` (default: an access line a request), ``DEBUG``, ``WARNING`` or ``ERROR``;
-  every line is JSON (:mod:`service.logs`).
+  every line is JSON (:mod:`service.observability.logs`).
 - ``METRICS_TOKEN``: the bearer token that reads ``GET /metrics`` (besides an admin's token; unset:
   admins only) and a worker's ``METRICS_PORT``.
 - ``METRICS_PORT``: a worker (``python -m workers``) shows its metrics on this port, with
@@ -93,7 +93,7 @@ import pathlib
 
 import msgspec
 
-from service.logs import LEVELS
+from service.observability.logs import LEVELS
 
 RULES_DIR = str(pathlib.Path(__file__).resolve().parent.parent / "docs" / "rules")
 """The repository's rules pages, where a checkout (or an editable install) has them."""
@@ -186,7 +186,7 @@ def _seconds(name: str, default: float) -> float:
 
 
 def _keepalive(seconds: float) -> float:
-    """A keep-alive interval well within a stream's lease (:data:`service.streams.LEASE_MS`, 60 s),
+    """A keep-alive interval well within a stream's lease (:data:`service.live.streams.LEASE_MS`, 60 s),
     which each keep-alive renews."""
     if not 0.01 <= seconds <= 30:
         raise ValueError(f"SSE_KEEPALIVE_S must be between 0.01 and 30 seconds, not {seconds}")

@@ -9,23 +9,23 @@ import redis.asyncio as aioredis
 from redis.asyncio.cluster import RedisCluster
 from rq import Queue
 
-from service.accounts import Accounts
-from service.analyses import Analyses
-from service.background import RQBackground
-from service.event_store import EventStore
-from service.feeds import Feeds
-from service.matches import MatchService
-from service.rate_limits import RateLimiter
-from service.ratings import Ratings
-from service.read_models import ReadModels
-from service.queues import ANALYSIS, PRIORITY, TIMERS, WEBHOOKS
+from service.accounts.accounts import Accounts
+from service.accounts.rate_limits import RateLimiter
+from service.accounts.tokens import Tokens
+from service.jobs.background import RQBackground
+from service.jobs.queues import ANALYSIS, PRIORITY, TIMERS, WEBHOOKS
+from service.jobs.timers import RQScheduler
+from service.live.feeds import Feeds
+from service.live.streams import Streams
+from service.matches.analyses import Analyses
+from service.matches.event_store import EventStore
+from service.matches.match_service import MatchService
+from service.matches.read_models import ReadModels
+from service.ratings.ratings import Ratings
 from service.settings import Settings
-from service.streams import Streams
-from service.timers import RQScheduler
-from service.tokens import Tokens
-from service.tournaments import Tournaments
-from service.webhook_targets import Destinations
-from service.webhooks import WebhookNotifier, Webhooks
+from service.tournaments.tournaments import Tournaments
+from service.webhooks.targets import Destinations
+from service.webhooks.webhooks import WebhookNotifier, Webhooks
 
 
 class Services(msgspec.Struct):
@@ -39,7 +39,7 @@ class Services(msgspec.Struct):
     matches: MatchService
     tournaments: Tournaments
     queues: dict[str, Queue]
-    """Every RQ queue by name (:mod:`service.queues`)."""
+    """Every RQ queue by name (:mod:`service.jobs.queues`)."""
     tokens: Tokens
     webhooks: Webhooks
     rate_limiter: RateLimiter
@@ -71,7 +71,7 @@ def connect(settings: Settings) -> Services:
     # No socket timeout: redis-py wraps every send in asyncio.wait_for then (a task per command);
     # TCP keepalive finds dead connections. The pool is bounded and blocking: a burst of requests
     # waits its turn for a connection (at most 5 s, then 503) instead of opening one each; nothing
-    # holds a connection while it waits for news (long-polls, streams: pub/sub, service.appends).
+    # holds a connection while it waits for news (long-polls, streams: pub/sub, service.live.appends).
     keepalive = {} if settings.redis_url.startswith("unix:") else {"socket_keepalive": True}  # TCP only
     client: aioredis.Redis | RedisCluster
     if settings.redis_cluster:  # a pool per master, of this size; the pipes do the moves' commands

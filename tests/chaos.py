@@ -39,7 +39,7 @@ from pathlib import Path
 import httpx
 import redis
 
-from service.embedded_redis import EmbeddedRedis
+from service.redis.embedded import EmbeddedRedis
 from tests.conftest import ROOT, ServedServer
 from tests.redis_cluster import LocalCluster
 from workers.scheduler import LEASE_KEY

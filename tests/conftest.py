@@ -21,8 +21,8 @@ import redis
 import uvicorn
 
 from service.app import create_app
-from service.embedded_redis import EmbeddedRedis, free_port, unredacted
-from service.http_protocol import protocol_for
+from service.http.protocol import protocol_for
+from service.redis.embedded import EmbeddedRedis, free_port, unredacted
 from service.settings import Settings
 
 collect_ignore_glob = ["conftest.py", "*/conftest.py", "*/*/conftest.py"]
@@ -63,7 +63,7 @@ class LiveServer:
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
-    def start(self) -> "LiveServer":
+    def start(self) -> LiveServer:
         self.thread.start()
         for _ in range(200):
             if self.server.started:
@@ -136,7 +136,7 @@ class ServedServer:
         self.process: subprocess.Popen | None = None
         self.tokens: dict[str, str] = {}
 
-    def start(self, timeout: float = 60) -> "ServedServer":
+    def start(self, timeout: float = 60) -> ServedServer:
         self.log = os.path.join(self.data_dir, "serve.log")
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(self.args, env=self.env, cwd=ROOT, start_new_session=True,

@@ -97,7 +97,7 @@ class LocalCluster:
                     raise
                 time.sleep(0.05)
 
-    def start(self) -> "LocalCluster":
+    def start(self) -> LocalCluster:
         for port in self.ports:
             self.processes[port] = self._spawn(port)
         for port in self.ports:

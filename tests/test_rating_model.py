@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from openskill.models import PlackettLuce
 
-from service.rating_model import MODEL, RatedResult, Standing, rated, replay, result_of
+from service.ratings.model import MODEL, RatedResult, Standing, rated, replay, result_of
 
 REFERENCE_MODEL = {"mu": 20.35125162611535, "sigma": 8.33148112355601}
 REFERENCE = {

@@ -59,6 +59,6 @@ def test_the_rules_install_alone_without_the_server(clean_python):
 def test_the_installed_rules_play_a_random_game_of_each_game_to_its_end(clean_python):
     played = [line.split() for line in run(clean_python, "-c", PLAY, "22", *GAMES).splitlines()]
     assert [line[0] for line in played] == list(GAMES)
-    for name, plays, reason, winner in played:
+    for name, plays, reason, _winner in played:
         assert reason != "None", f"{name} did not end in {plays} plays"
         assert reason != "timeout", f"{name} ended on time, not by its rules"  # a move takes no time

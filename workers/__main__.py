@@ -1,5 +1,5 @@
 """``python -m workers [QUEUE ...]``: an RQ worker on the queues named (default: every queue, in
-priority order; see :mod:`service.queues`). A worker that serves the ``timers`` queue also runs a
+priority order; see :mod:`service.jobs.queues`). A worker that serves the ``timers`` queue also runs a
 scheduler thread for every queue's due jobs (:mod:`workers.scheduler`: one worker at a time holds
 it; another takes over within seconds).
 
@@ -9,8 +9,8 @@ the jobs that compute run their computation in a child process killed at its tim
 ``webhooks``; ``analysis``), so that no kind of work waits behind another: a webhook receiver that
 never answers holds up the webhooks' worker only. Run as many as you like against the same Redis.
 
-Its logs are JSON lines (:mod:`service.logs`). Its metrics (job durations, timer lateness:
-:mod:`service.metrics`) go to ``PROMETHEUS_MULTIPROC_DIR`` when set (``serve``'s ``/metrics`` shows
+Its logs are JSON lines (:mod:`service.observability.logs`). Its metrics (job durations, timer lateness:
+:mod:`service.observability.metrics`) go to ``PROMETHEUS_MULTIPROC_DIR`` when set (``serve``'s ``/metrics`` shows
 them), and with ``METRICS_PORT`` (and ``METRICS_TOKEN``) it shows them on that port itself.
 """
 
@@ -22,9 +22,9 @@ import sys
 import redis
 from rq import SimpleWorker
 
-from service.logs import configure_logging
-from service.metrics import serve_worker_metrics
-from service.queues import ANALYSIS, BOTS, PRIORITY, SOLVERS, TIMERS
+from service.jobs.queues import ANALYSIS, BOTS, PRIORITY, SOLVERS, TIMERS
+from service.observability.logs import configure_logging
+from service.observability.metrics import serve_worker_metrics
 from service.settings import from_environment
 from workers.liveness import Heartbeat
 from workers.scheduler import Scheduler

@@ -2,14 +2,14 @@
 
 - :func:`fire_timeout` — a deadline timer: sends the ordinary ``timeout`` command for the deadline
   it was scheduled for (stale or repeated timers change nothing), applies anything else overdue and
-  re-arms for the match's next deadline (see :mod:`service.timers`).
+  re-arms for the match's next deadline (see :mod:`service.jobs.timers`).
 - :func:`analyse` — the game's pure ``analyse`` of a position, stored for the API.
 - :func:`run_game_job` — solver work a match waits on (``Game.jobs``), answered by a system command.
 - :func:`bot_turn` — a built-in bot's turn (see :mod:`domain.bots`), played as its account.
 
 The last three compute in a child process killed at its wall-clock limit (:mod:`workers.limits`;
 ``ANALYSIS_TIME_LIMIT_S``, ``SOLVER_TIME_LIMIT_S``, ``BOT_TIME_LIMIT_S``).
-- :func:`deliver_webhook` — one attempt to post a signed notification (see :mod:`service.webhooks`).
+- :func:`deliver_webhook` — one attempt to post a signed notification (see :mod:`service.webhooks.webhooks`).
 """
 
 from __future__ import annotations
@@ -31,15 +31,15 @@ from domain import match as lifecycle
 from domain.codec import codec_for
 from domain.errors import DomainError
 from domain.turning_points import turning_point
-from service.analyses import analysis_key
-from service.bot_accounts import BOT_ACCOUNTS
-from service.matches import now_ms
-from service.metrics import JOB_DURATION, TIMER_LATENESS
-from service.queues import PRIORITY
+from service.bots.accounts import BOT_ACCOUNTS
+from service.jobs.queues import PRIORITY
+from service.matches.analyses import analysis_key
+from service.matches.match_service import now_ms
+from service.matches.visibility import Actor
+from service.observability.metrics import JOB_DURATION, TIMER_LATENESS
 from service.settings import Settings, from_environment
-from service.visibility import Actor
-from service.webhook_delivery import deliver
-from service.webhook_targets import Destinations, HostNotFound
+from service.webhooks.delivery import deliver
+from service.webhooks.targets import Destinations, HostNotFound
 from service.wiring import Services, connect
 from workers.limits import Finished, TimedOut, run_limited
 

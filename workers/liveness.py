@@ -8,7 +8,7 @@ waiting on it. Here every worker says it is alive (:class:`Heartbeat`: the key
 ``workers:alive:<worker name>``, :data:`ALIVE_MS`, renewed every :data:`BEAT_S`), and the
 scheduler's holder puts back at the front of its queue every started job whose worker no longer
 says so (:func:`requeue_abandoned`). The jobs are written to run twice safely (a move or an
-answer appends once: :mod:`service.background`), so a worker only paused, not dead, does no harm.
+answer appends once: :mod:`service.jobs.background`), so a worker only paused, not dead, does no harm.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ when the worker is killed, so Redis hands jobs to a connection nobody reads.
 So every worker runs a :class:`Scheduler` thread instead (no fork: it dies with its worker). The
 thread that holds the lease (``workers:scheduler``, :data:`LEASE_MS`, renewed every tick) moves the
 due jobs of every queue's ``ScheduledJobRegistry`` into their queues every :data:`TICK_S`; due
-times are kept to the millisecond (:func:`service.timers.schedule_at`), and RQ's own retries
+times are kept to the millisecond (:func:`service.jobs.timers.schedule_at`), and RQ's own retries
 (whole seconds) go through the same registries. Each due job is claimed by removing it from its
 registry, so two schedulers for a moment (a paused holder that has not yet noticed its lease is
 gone) never enqueue a job twice. The others ask for the lease every tick, so one takes over within

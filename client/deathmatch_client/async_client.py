@@ -39,7 +39,7 @@ class AsyncClient(Endpoints):
     async def close(self) -> None:
         await self.http.aclose()
 
-    async def __aenter__(self) -> "AsyncClient":
+    async def __aenter__(self) -> AsyncClient:
         return self
 
     async def __aexit__(self, *exc: object) -> None:

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.cairo.corridor import cells_of
-from domain.cairo.geometry import NAMES
-from domain.cairo.rules import decide, legal_moves, seat_to_act
+from domain.cairo.parts.corridor import cells_of
+from domain.cairo.parts.geometry import NAMES
+from domain.cairo.moves import legal_moves
+from domain.cairo.rules import decide, seat_to_act
 from domain.cairo.state import CairoState, Place
 from domain.game import Context
 

@@ -6,12 +6,12 @@
   theirs (when every placement does, one that at least does not lose on the spot, else any).
 - 2 ``greedy``: one move of look-ahead: a placement that ends the game in its favour first, then
   those that neither lose on the spot nor let the opponent end it in theirs, ranked by the corridor
-  score after it (:func:`domain.cairo.estimates.corridor_score`: its pieces next to the cells the
+  score after it (:func:`domain.cairo.parts.estimates.corridor_score`: its pieces next to the cells the
   corridor needs count in full, next to the rest of the corridor in part, the opponent's less).
 - 3 ``search``: alpha-beta with iterative deepening and a transposition table, compiled
   (:mod:`domain.cairo.search`), until the think time is spent; at its leaves it weighs each
   corridor cell by how likely it is to stay in the final corridor
-  (:func:`domain.cairo.estimates.likely_score`). Late in the game it reaches every end: it then
+  (:func:`domain.cairo.parts.estimates.likely_score`). Late in the game it reaches every end: it then
   plays a proven win, or the longest defence.
 
 Both see all pocket cells (off the corridor: they never score) as one placement, a tempo move.
@@ -34,10 +34,11 @@ import math
 from typing import Any
 
 from domain.bots import Think, after_calls, first_passing, shuffled
-from domain.cairo import engine
-from domain.cairo.corridor import cells_of
-from domain.cairo.geometry import INDEX, NAMES
-from domain.cairo.rules import decide, evolve, legal_moves, other, outcome_of
+from domain.cairo.parts import engine
+from domain.cairo.parts.corridor import cells_of
+from domain.cairo.parts.geometry import INDEX, NAMES
+from domain.cairo.moves import legal_moves
+from domain.cairo.rules import decide, evolve, other, outcome_of
 from domain.cairo.search import SIMPLE, Position, proven, search
 from domain.cairo.state import SEATS, CairoState, Place
 from domain.game import Context
@@ -88,7 +89,7 @@ def greedy_bot(state: CairoState, seat: str, think: Think) -> list[Any]:
     if not legal_moves(state, seat):
         return []
     position = Position(state)
-    ranked = []
+    ranked: list[tuple[float, int, int]] = []
     for cell in shuffled(position.moves().tolist(), think):
         if think.spent() and ranked:
             break

@@ -11,8 +11,8 @@ that out and writes it into the :class:`CairoPlaced` event; :func:`evolve` only 
 >>> e
 CairoPlaced(seat='first', cell='Ml', at=69000, outcome=None)
 >>> s = evolve(s, e)
->>> s.clocks["first"].reserve_ms, to_move(s), len(legal_moves(s, "second")), deadline(s).key
-(170000, ('second',), 71, 'turn:1')
+>>> s.clocks["first"].reserve_ms, to_move(s), deadline(s).key
+(170000, ('second',), 'turn:1')
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from typing import Any
 
 import msgspec
 
-from domain.cairo.corridor import cells_of, scores, survey
-from domain.cairo.geometry import INDEX, NAMES
-from domain.cairo.notation import parse_cell
+from domain.cairo.parts.corridor import cells_of, scores, survey
+from domain.cairo.parts.geometry import INDEX, NAMES
+from domain.cairo.parts.notation import parse_cell
 from domain.cairo.state import SEATS, CairoOptions, CairoState, Outcome, Place, CairoPlaced, CairoTimedOut
 from domain.clock import SeatClock, check_time_control, initial_clock, is_out_of_time, seat_deadline, spend_turn
 from domain.errors import IllegalMove, InvalidCommand, WrongState
@@ -55,13 +55,6 @@ def seat_to_act(state: CairoState) -> str | None:
 def to_move(state: CairoState) -> tuple[str, ...]:
     seat = seat_to_act(state)
     return () if seat is None else (seat,)
-
-
-def legal_moves(state: CairoState, seat: str) -> list[str]:
-    """The cells ``seat`` may fill, canonical, in board order; empty unless it is ``seat``'s move."""
-    if state.turn_started_at is None or seat_to_act(state) != seat:
-        return []
-    return [NAMES[cell] for cell in cells_of(state.survey.legal)]
 
 
 # ---------------------------------------------------------------- decide
@@ -171,6 +164,6 @@ def deadline(state: CairoState) -> Deadline | None:
 def on_timeout(state: CairoState, due: Deadline, ctx: Context) -> list[Any]:
     """The seat on the deadline ran out of time; a stale or early deadline changes nothing."""
     current = deadline(state)
-    if not is_due(current, due.key, ctx.now):
+    if current is None or current.seat is None or not is_due(current, due.key, ctx.now):
         return []
-    return [CairoTimedOut(seat=current.seat, at=ctx.now)]  # type: ignore[arg-type]
+    return [CairoTimedOut(seat=current.seat, at=ctx.now)]

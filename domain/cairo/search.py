@@ -1,4 +1,4 @@
-"""Cairo's search: iterative deepening of the compiled alpha-beta (:mod:`domain.cairo.engine`),
+"""Cairo's search: iterative deepening of the compiled alpha-beta (:mod:`domain.cairo.parts.engine`),
 asking the think time between slices of :data:`SLICE` surveys (well under a millisecond each).
 
 Games are short and the corridor narrows fast, so late in the game the search reaches every end:
@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from domain.bots import Think
-from domain.cairo import board, engine, estimates
+from domain.cairo.parts import board, engine, estimates
 from domain.cairo.state import CairoState
 
 SLICE = 60
@@ -20,9 +20,9 @@ MAX_NODES = 1_000_000
 MAYBE = 0.4
 """The corridor score's weight of a piece next to a corridor cell that may yet be filled."""
 SIMPLE = np.array([MAYBE, 0.0, 0.0, 0.0])
-"""The weights of level 2's evaluation, :func:`domain.cairo.estimates.corridor_score`."""
+"""The weights of level 2's evaluation, :func:`domain.cairo.parts.estimates.corridor_score`."""
 LIKELY = np.array([MAYBE, 1.0, 0.3, 0.3])
-"""The weights of the search's evaluation, :func:`domain.cairo.estimates.likely_score`."""
+"""The weights of the search's evaluation, :func:`domain.cairo.parts.estimates.likely_score`."""
 
 
 class Position:

@@ -15,8 +15,8 @@ from typing import Literal
 
 import msgspec
 
-from domain.cairo.corridor import ALL_CELLS, Survey, survey
-from domain.cairo.geometry import CELL_COUNT, INDEX
+from domain.cairo.parts.corridor import ALL_CELLS, Survey, survey
+from domain.cairo.parts.geometry import CELL_COUNT, INDEX
 from domain.clock import Bank, NoClock, SeatClock
 from domain.game import Result
 
@@ -43,6 +43,8 @@ class Place(msgspec.Struct, frozen=True, tag="cairo_place", forbid_unknown_field
 
 
 COMMANDS = (Place,)
+CairoCommand = Place
+"""Any command of the game (the type :class:`domain.game.Game` is parametrised by)."""
 
 # ---------------------------------------------------------------- events
 
@@ -74,6 +76,8 @@ class CairoTimedOut(msgspec.Struct, frozen=True, tag="cairo_timed_out"):
 
 
 EVENTS = (CairoPlaced, CairoTimedOut)
+CairoEvent = CairoPlaced | CairoTimedOut
+"""Any event of the game."""
 
 # ---------------------------------------------------------------- state
 
@@ -81,7 +85,7 @@ EVENTS = (CairoPlaced, CairoTimedOut)
 class CairoState(msgspec.Struct, frozen=True, dict=True):
     """The whole game: ``moves`` the cells filled, oldest first (move ``i`` by ``SEATS[i % 2]``),
     ``empty`` the empty cells as a bit mask (bit ``i`` is cell ``i`` of
-    :data:`domain.cairo.geometry.NAMES`), the clocks, when the running turn started (``None`` until
+    :data:`domain.cairo.parts.geometry.NAMES`), the clocks, when the running turn started (``None`` until
     play begins), and once over the ``result`` with the final ``corridor`` and ``scores``.
 
     The corridor survey is derived when first asked for and kept with the state.

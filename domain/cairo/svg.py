@@ -15,7 +15,10 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from domain.cairo.geometry import CORNERS, GROUPS, HEIGHT, NAMES, NEIGHBOURS, POLYGONS, WIDTH, centroid
+from domain.cairo.parts.geometry import CORNERS, GROUPS, HEIGHT, INDEX, NAMES, NEIGHBOURS, POLYGONS, WIDTH, centroid
+from domain.cairo.rules import seat_to_act
+from domain.cairo.state import COLOURS, CairoState
+from domain.game import Viewer
 
 UNIT = 25
 MARGIN = 16
@@ -86,3 +89,16 @@ def board_svg(owners: tuple[int, ...], caption: str = "", corridor: frozenset[in
         parts.append(_text(width / 2, height - CAPTION / 2 - 4, caption, 15, "#222"))
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def picture(state: CairoState, viewer: Viewer) -> str:
+    """The match's board, captioned with the result or the seat to move."""
+    seat = seat_to_act(state)
+    if state.result is not None:
+        caption = state.result.detail
+    elif state.turn_started_at is None or seat is None:
+        caption = "Waiting for play to begin: first (dark) moves first."
+    else:
+        caption = f"Turn {len(state.moves) + 1}: {seat} ({COLOURS[seat]}) to move."
+    last = INDEX[state.moves[-1]] if state.moves else None
+    return board_svg(state.owners, caption, frozenset(INDEX[c] for c in state.corridor), last)

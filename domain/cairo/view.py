@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import msgspec
 
-from domain.cairo.geometry import INDEX
-from domain.cairo.rules import deadline, legal_moves, seat_to_act
+from domain.cairo.parts.geometry import INDEX
+from domain.cairo.moves import legal_moves
+from domain.cairo.rules import deadline, seat_to_act
 from domain.cairo.state import SEATS, CairoOptions, CairoState
 from domain.clock import Bank
 from domain.game import Result, Viewer

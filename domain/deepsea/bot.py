@@ -9,7 +9,7 @@ submit their ships' true shortest routes when routes are asked for.
 - 2 ``greedy``: the safe placement that helps its side most (the route-length difference, one ply
   ahead); else, unless play ending now would win, a placement that narrows the opponent's ways
   without slowing a ship (a setup for its next placement there); else a pass. It selects the board
-  where that placement raises its chance of winning the game most (:mod:`domain.deepsea.outlook`:
+  where that placement raises its chance of winning the game most (:mod:`domain.deepsea.parts.outlook`:
   each board's route-length difference, how many pieces are left, the DMO). On the last board it
   passes to end play when the opponent just passed and that wins.
 - 3 ``search``: :mod:`domain.deepsea.search`: every open board's placements and both sides'
@@ -23,7 +23,7 @@ A bot reads the boards, their pentominoes and the public selections: never the o
 action.
 
 >>> from domain.bots import Think, after_calls
->>> from domain.deepsea.presets import PRESETS
+>>> from domain.deepsea.parts.presets import PRESETS
 >>> from domain.deepsea.state import DeepseaOptions
 >>> from domain.deepsea.rules import begin, initial
 >>> s = begin(initial(DeepseaOptions(boards=[*PRESETS][:3]), seed=1), at=0)
@@ -41,12 +41,13 @@ from collections.abc import Callable
 from typing import Any
 
 from domain.bots import Think, first_passing, shuffled
-from domain.deepsea.best import Search, fitting
-from domain.deepsea.board import SIDE_SHIPS
+from domain.deepsea.parts.best import Candidate, Search, fitting
+from domain.deepsea.parts.board import SIDE_SHIPS
 from domain.deepsea.moves import board_in_play, legal_moves, placements, safe_placements
-from domain.deepsea.outlook import dmo_of, outlook, scan_of, seat_chance
-from domain.deepsea.pentominoes import format_placement, placement_of
-from domain.deepsea.routes import route_cells
+from domain.deepsea.parts.outlook import dmo_of, outlook, scan_of, seat_chance
+from domain.deepsea.parts.outlook import evaluate as evaluate  # the evaluation, with the board scans it reads
+from domain.deepsea.parts.pentominoes import format_placement, placement_of
+from domain.deepsea.parts.routes import route_cells
 from domain.deepsea.rules import blocked_mask, selector, undecided, water
 from domain.deepsea.search import Planner, placement_move, winner_if_ended
 from domain.deepsea.state import DeepseaMove, DeepseaState, SubmitRoutes
@@ -95,11 +96,11 @@ def helping_placement(state: DeepseaState, number: int, seat: str, think: Think)
         return None
     current = search.value(seat, search.distances)
 
-    def helps(candidate) -> bool:
+    def helps(candidate: Candidate) -> bool:
         _, _, mask, positions = candidate
         slowed = search.slowed(mask, positions)
         after = search.new_distances(mask, positions, slowed) if slowed else None
-        return after is not None and search.value(seat, search.distances | after) > current
+        return after is not None and search.value(seat, {**search.distances, **after}) > current
 
     found = first_passing(shuffled(fitting(board, blocked, sea.bank), think), helps, think)
     return None if found is None else format_placement(placement_of(found[0], found[1], board.size))

@@ -1,6 +1,7 @@
-"""Legal moves, the record's shortest routes and the analysis.
+"""Legal moves: what a seat may send now, each with its command (the placements written only when
+read), and why perft is not defined.
 
->>> from domain.deepsea.presets import PRESETS
+>>> from domain.deepsea.parts.presets import PRESETS
 >>> from domain.deepsea.state import DeepseaOptions
 >>> from domain.deepsea.rules import begin, initial
 >>> s = begin(initial(DeepseaOptions(boards=[*PRESETS][:3]), seed=1), at=0)
@@ -10,34 +11,28 @@
 
 from __future__ import annotations
 
+from typing import overload
+
 from collections.abc import Sequence
 
-import msgspec
 
-from domain.deepsea.best import (
-    best_placement,
+from domain.deepsea.parts.best import (
     legal_placements,
     placements_keeping_routes,
 )
-from domain.deepsea.board import SIDE_SHIPS
-from domain.deepsea.pentominoes import format_placement, placement_of
-from domain.deepsea.routes import distances, route_cells
+from domain.deepsea.parts.pentominoes import format_placement, placement_of
 from domain.deepsea.rules import (
     blocked_mask,
     selector,
     single_player,
     to_move,
-    water,
 )
 from domain.deepsea.state import (
-    BOARDS,
-    SEATS,
     DeepseaMove,
     DeepseaState,
-    RoutesAnswer,
     SubmitRoutes,
 )
-from domain.game import Job, LegalMove, LegalMoves
+from domain.game import LegalMove, LegalMoves
 
 
 def board_in_play(state: DeepseaState, seat: str) -> int | None:
@@ -73,9 +68,14 @@ class PlacementMoves(Sequence[str]):
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Sequence) and list(self) == list(other)
 
-    __hash__ = None  # type: ignore[assignment]  (a list, not a value)
+    __hash__ = None  # type: ignore[assignment]  # (a list, not a value)
 
-    def __getitem__(self, index):  # type: ignore[override]
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | list[str]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         if index < 0:
@@ -112,56 +112,6 @@ def safe_placements(state: DeepseaState, number: int) -> list[tuple[str, tuple[i
     return placements_keeping_routes(board, blocked_mask(board, sea), sea.bank)
 
 
-def shortest_routes(state: DeepseaState) -> dict[str, dict[str, list[str] | None]]:
-    """One true shortest route per ship on every board, by board number."""
-    return {str(n): {ship: route_cells(state.board(n), water(state, n), ship) for ship in state.board(n).ships}
-            for n in BOARDS}
-
-
-def work(state: DeepseaState, job: Job) -> RoutesAnswer:
-    """The worker's part: the shortest routes for the record."""
-    return RoutesAnswer(key=job.key, routes=shortest_routes(state))
-
-
-class BestMove(msgspec.Struct, frozen=True):
-    """A side's best placement on a board (``None``: none keeps every ship afloat) and the value
-    (the opponent's total minus its own) before and after it."""
-
-    placement: str | None
-    value: int
-    current: int
-
-
-class BoardAnalysis(msgspec.Struct, frozen=True):
-    """A board now: each ship's distance to a dropoff (``None``: cut off), each side's total, the
-    placements left that keep every ship afloat, and each side's best placement (open boards)."""
-
-    board: int
-    open: bool
-    distances: dict[str, int | None]
-    totals: dict[str, int]
-    safe_placements: int
-    best: dict[str, BestMove]
-
-
-class DeepseaAnalysis(msgspec.Struct, frozen=True, tag_field="game", tag="deepsea"):
-    boards: list[BoardAnalysis]
-
-
-def analyse(state: DeepseaState) -> DeepseaAnalysis:
-    """Every board's distances and totals now, and each side's best placement on the open ones (a
-    worker's job; during play for organizers only)."""
-    found = []
-    for n in BOARDS:
-        board, sea = state.board(n), state.sea(n)
-        lengths = distances(board, water(state, n))
-        totals = {side: sum(lengths[s] or 0 for s in SIDE_SHIPS[side]) for side in SEATS}
-        best = {}
-        if sea.is_open:
-            for side in SEATS:
-                found_best = best_placement(board, blocked_mask(board, sea), sea.bank, side)
-                shown = None if found_best.placement is None else format_placement(found_best.placement)
-                best[side] = BestMove(placement=shown, value=found_best.value, current=found_best.current)
-        found.append(BoardAnalysis(board=n, open=sea.is_open, distances=lengths, totals=totals,
-                                   safe_placements=len(safe_placements(state, n)) if sea.is_open else 0, best=best))
-    return DeepseaAnalysis(boards=found)
+def perft_refusal(state: DeepseaState) -> str:
+    """Perft is not defined in Deep Sea Voyage."""
+    return "both sides act at once, sealed, and the routes are not listed: there is no sequence of moves to count."

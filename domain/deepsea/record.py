@@ -8,7 +8,7 @@ end the record, marked as sealed. Board scores and the shortest routes published
 are comments.
 
 >>> from domain.deepsea.state import Action, ActionSealed, ActionsRevealed, BoardSelected
->>> from domain.deepsea.pentominoes import Placement
+>>> from domain.deepsea.parts.pentominoes import Placement
 >>> t = Placement("T", ("A11", "A12", "A13", "B12", "C12"))
 >>> move_lines([BoardSelected("empire", 1, 1, "choice", 0), BoardSelected("marauder", 2, 1, "last_open", 0),
 ...             ActionsRevealed(1, {"marauder": Action(2, None), "empire": Action(1, t)}, "submissions", False, 1),
@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from domain.deepsea.pentominoes import Placement, format_placement
+from domain.deepsea.parts.pentominoes import Placement, format_placement
 from domain.deepsea.state import (
     SEATS,
     Action,

@@ -13,7 +13,7 @@ scored by its routes: measured by the server (``routes="computed"``) or sent sea
 :func:`decide` works every outcome out and writes it into the events; :func:`evolve` applies them.
 
 >>> from domain.game import Context
->>> from domain.deepsea.presets import PRESETS
+>>> from domain.deepsea.parts.presets import PRESETS
 >>> s = begin(initial(DeepseaOptions(boards=[*PRESETS][:3], routes="computed"), seed=1), at=0)
 >>> to_move(s), deadline(s)
 (('empire',), Deadline(at=45000, key='select:1:0', seat='empire'))
@@ -32,10 +32,10 @@ from typing import Any
 import msgspec
 
 from domain.clock import check_window
-from domain.deepsea.board import SIDE_SHIPS, Board
-from domain.deepsea.pentominoes import Placement, format_placement, parse_placement
-from domain.deepsea.presets import board_from_spec
-from domain.deepsea.routes import all_reach, distances, route_length
+from domain.deepsea.parts.board import SIDE_SHIPS, Board
+from domain.deepsea.parts.pentominoes import Placement, format_placement, parse_placement
+from domain.deepsea.parts.presets import board_from_spec
+from domain.deepsea.parts.routes import all_reach, distances, route_length
 from domain.deepsea.state import (
     BOARDS,
     SEATS,
@@ -194,13 +194,13 @@ def on_timeout(state: DeepseaState, due: Deadline, ctx: Context) -> list[Any]:
     reveal (missing = pass); a turn on the last board: a pass; the routes window: scoring (missing =
     unreachable)."""
     current = deadline(state)
-    if not is_due(current, due.key, ctx.now):
+    if current is None or not is_due(current, due.key, ctx.now):
         return []
     if state.phase == "pregame":
         return [PregameEnded(at=ctx.now)]
     if state.phase == "select":
         choosable = [n for n in state.open_boards() if n not in state.selections.values()]
-        board = random.Random(f"{state.seed}:{current.key}").choice(choosable)  # type: ignore[union-attr]
+        board = random.Random(f"{state.seed}:{current.key}").choice(choosable)
         return _select(state, current.seat, board, "timeout", ctx.now)  # type: ignore[arg-type]
     if state.phase == "action":
         return _reveal(state, state.box.submissions, "timeout", ctx)  # type: ignore[union-attr]
@@ -226,9 +226,9 @@ def decide(state: DeepseaState, command: Any, ctx: Context) -> list[Any]:
         raise WrongState("pregame", f"The boards are being shown before round 1, whose selection starts at "
                                     f"{state.pregame_until} (server ms).")
     if isinstance(command, DeepseaMove):
-        return _decide_move(state, command.move, ctx.seat, ctx)  # type: ignore[arg-type]
+        return _decide_move(state, command.move, ctx.seat, ctx)
     if isinstance(command, SubmitRoutes):
-        return _decide_routes(state, command, ctx.seat, ctx)  # type: ignore[arg-type]
+        return _decide_routes(state, command, ctx.seat, ctx)
     raise InvalidCommand("unknown_command", "Deep Sea Voyage knows deepsea_move and deepsea_submit_routes.")
 
 

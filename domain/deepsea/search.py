@@ -1,6 +1,6 @@
 """Level 3 of Deep Sea Voyage: a search over the board selection and the placements.
 
-Every open board is scanned first (:mod:`domain.deepsea.outlook`: every safe placement with its
+Every open board is scanned first (:mod:`domain.deepsea.parts.outlook`: every safe placement with its
 value, both sides' threats, setups); a placement's quick estimate is its value and the threats it
 leaves (the best placements that neither overlap it nor use its piece). Then, while think time is
 left, the most promising placements of the boards the bot may play on (the best by quick estimate,
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from domain.bots import Think, shuffled
 from domain.deepsea.moves import legal_moves
-from domain.deepsea.outlook import (
+from domain.deepsea.parts.outlook import (
     BoardOutlook,
     Move,
     Scan,
@@ -25,7 +25,7 @@ from domain.deepsea.outlook import (
     scan_of,
     seat_chance,
 )
-from domain.deepsea.pentominoes import format_placement, placement_of
+from domain.deepsea.parts.pentominoes import format_placement, placement_of
 from domain.deepsea.rules import blocked_mask, other, priority_side
 from domain.deepsea.state import DeepseaMove, DeepseaState
 
@@ -144,7 +144,7 @@ class Planner:
     def plan(self, number: int, may_pass: bool = True) -> tuple[float, Move | None]:
         """The best placement on board ``number`` found so far (``None``: a pass) and the bot's
         estimate after it. An untried best placement counts by its :meth:`guess`."""
-        options = list(self.tried[number])
+        options: list[tuple[float, Move | None]] = list(self.tried[number])
         estimate, best = self.best_quick(number, self.seat)
         if best is not None and all(move != best for _, move in options):
             options.append((self.sign * estimate, best))
@@ -173,7 +173,7 @@ class Planner:
         opened = self.state.open_boards()
 
         def worth(number: int) -> tuple[float, float]:
-            replies = [taken] if taken else [n for n in opened if n != number] or [None]
+            replies: list[int | None] = [taken] if taken else [n for n in opened if n != number] or [None]
             return min(self.chance(number, reply) for reply in replies), self.plan(number)[0]
 
         return max(shuffled(choosable, self.think), key=worth)

@@ -17,8 +17,8 @@ from typing import Literal
 
 import msgspec
 
-from domain.deepsea.board import Board, BoardLayout
-from domain.deepsea.pentominoes import PIECES, Placement
+from domain.deepsea.parts.board import Board, BoardLayout
+from domain.deepsea.parts.pentominoes import PIECES, Placement
 from domain.game import Result
 from domain.sealed import SealedBox
 
@@ -73,6 +73,8 @@ class RoutesAnswer(msgspec.Struct, frozen=True, tag="deepsea_routes_answer", for
 
 
 COMMANDS = (DeepseaMove, SubmitRoutes, RoutesAnswer)
+DeepseaCommand = DeepseaMove | SubmitRoutes | RoutesAnswer
+"""Any command of the game (the type :class:`domain.game.Game` is parametrised by)."""
 
 # ---------------------------------------------------------------- events
 
@@ -173,6 +175,9 @@ class ShortestRoutesPublished(msgspec.Struct, frozen=True, tag="deepsea_shortest
 
 EVENTS = (PregameEnded, BoardSelected, ActionSealed, ActionsRevealed, DeepseaTurnPlayed, RoutesSealed, BoardsScored,
           ShortestRoutesPublished)
+DeepseaEvent = (PregameEnded | BoardSelected | ActionSealed | ActionsRevealed | DeepseaTurnPlayed | RoutesSealed | BoardsScored
+                 | ShortestRoutesPublished)
+"""Any event of the game."""
 
 # ---------------------------------------------------------------- state
 

@@ -23,7 +23,7 @@ Pieces, ships and routes let clicks through to the cells under them.
 
 >>> from xml.etree import ElementTree
 >>> from domain.game import Viewer
->>> from domain.deepsea.presets import PRESETS
+>>> from domain.deepsea.parts.presets import PRESETS
 >>> from domain.deepsea.state import DeepseaOptions
 >>> from domain.deepsea.rules import begin, initial
 >>> s = begin(initial(DeepseaOptions(boards=[*PRESETS][:3]), seed=1), at=0)
@@ -34,13 +34,15 @@ Pieces, ships and routes let clicks through to the cells under them.
 
 from __future__ import annotations
 
+from typing import Any
+
 from xml.sax.saxutils import escape, quoteattr
 
-from domain.deepsea.board import CHANNEL, DROPOFF, Board, cell_index
+from domain.deepsea.parts.board import CHANNEL, DROPOFF, Board, cell_index
 from domain.deepsea.moves import board_in_play
 from domain.deepsea.rules import priority_side, selector, single_player
 from domain.deepsea.state import BOARDS, DeepseaState, ShipRoutes
-from domain.deepsea.svg_parts import (
+from domain.deepsea.parts.svg_parts import (
     CELL,
     MARGIN,
     SIDE_FILL,
@@ -118,16 +120,17 @@ def _board(state: DeepseaState, number: int, left: float, width: float, viewer: 
     # the squares of the board the viewer places on are its cells (a click names one); the others' just say where
     named = "data-cell" if viewer.seat is not None and board_in_play(state, viewer.seat) == number else "data-square"
     for index, kind in enumerate(board.terrain):
-        row, col = divmod(index, n)
-        x, y = gx + col * CELL, gy + (n - 1 - row) * CELL
-        parts.append(f'<rect data-board="{number}" {named}="{chr(65 + col)}{row + 1}" x="{x:g}" y="{y:g}" '
+        line, col = divmod(index, n)
+        x, y = gx + col * CELL, gy + (n - 1 - line) * CELL
+        parts.append(f'<rect data-board="{number}" {named}="{chr(65 + col)}{line + 1}" x="{x:g}" y="{y:g}" '
                      f'width="{CELL}" height="{CELL}" fill="{TERRAIN.get(kind, WATER)}" stroke="#a8c4cc" stroke-width="0.5"/>')
         if kind in (CHANNEL, DROPOFF):
             parts.append(text(x + CELL / 2, y + CELL / 2, kind, 11, "#fff" if kind == DROPOFF else "#234"))
     latest = max((p.round for other in state.seas for p in other.pieces), default=None)
     newest = ' stroke="#000" stroke-width="2"'  # the pieces of the latest round placed are outlined
-    pieces = [(p.placement, SIDE_FILL[p.seat], newest if p.round == latest else "",
-               f"{p.seat}, round {p.round}", p.seat) for p in sea.pieces]
+    pieces: list[tuple[Any, str, str, str, str | None]] = [
+        (p.placement, SIDE_FILL[p.seat], newest if p.round == latest else "", f"{p.seat}, round {p.round}", p.seat)
+        for p in sea.pieces]
     mine = own_submission(state.box, viewer.seat) if state.phase == "action" and viewer.seat else None
     if mine is not None and state.selections.get(viewer.seat or "") == number:
         pieces.append((mine, "#fff", ' stroke-dasharray="4 3" stroke="#000" stroke-width="2"', "yours, sealed",
@@ -208,3 +211,8 @@ def board_svg(state: DeepseaState, viewer: Viewer) -> str:
             f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label={quoteattr("Deep Sea Voyage: " + caption)}>'
             f"<title>{escape(caption)}</title><rect width=\"{width:g}\" height=\"{height:g}\" fill=\"#f6f8f9\"/>")
     return "\n".join([head, *parts, *sides, *terrain, text(MARGIN, caption_y, caption, 14, anchor="start"), "</svg>"])
+
+
+def picture(state: DeepseaState, viewer: Viewer) -> str:
+    """The game's one drawing (:class:`domain.game.Drawing`)."""
+    return board_svg(state, viewer)

@@ -2,7 +2,7 @@
 a seat alone sees its own sealed action or routes, until the reveal shows them to everyone.
 
 >>> from domain.game import Viewer
->>> from domain.deepsea.presets import PRESETS
+>>> from domain.deepsea.parts.presets import PRESETS
 >>> from domain.deepsea.state import DeepseaOptions
 >>> from domain.deepsea.rules import begin, initial
 >>> v = view(begin(initial(DeepseaOptions(boards=[*PRESETS][:3]), seed=1), at=0), Viewer(seat="empire"))

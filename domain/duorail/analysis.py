@@ -1,7 +1,11 @@
 """Solver work, run on a worker and never in a request: the answers to the jobs the state waits on
-(:func:`work`), the analysis of a position (:func:`analyse`); the built-in bots are :mod:`domain.duorail.bot`.
+(:func:`work`), the analysis of a position (:func:`analyse`), and the track solver with a state in
+and a track out (:func:`find_track`, :func:`longest_track`); the built-in bots are :mod:`domain.duorail.bot`.
 
-The solver (:mod:`domain.duorail.solver`, compiled with numba) is imported on first use, so that
+A track is, everywhere in the library, its cells in loop order as a tuple (its length is the
+number of cells); ``None`` is the one answer for "no track".
+
+The solver (:mod:`domain.duorail.parts.solver`, compiled with numba) is imported on first use, so that
 importing the game does not load it.
 
 >>> from domain.duorail.rules import begin, initial, evolve
@@ -12,6 +16,10 @@ importing the game does not load it.
 >>> a = analyse(s)
 >>> a.tracks
 {'blue': None, 'red': None}
+>>> state = begin(initial(None, seed=0), at=0)
+>>> track = find_track(state, "blue")
+>>> track[:4], len(longest_track(state, "red"))
+(('A1', 'A2', 'B2', 'B1'), 80)
 """
 
 from __future__ import annotations
@@ -20,11 +28,12 @@ import msgspec
 
 from domain.duorail.rules import asked_colours
 from domain.duorail.state import SEATS, DuorailSolverAnswer, DuorailState, Track
+from domain.errors import InvalidCommand
 from domain.game import Job
 
 
 def _solve(pieces: dict[str, tuple[str, str]], colour: str, longest: bool) -> Track | None:
-    from domain.duorail.solver import find_track, longest_track
+    from domain.duorail.parts.solver import find_track, longest_track
 
     return (longest_track if longest else find_track)(pieces, colour)
 
@@ -52,3 +61,33 @@ def analyse(state: DuorailState) -> DuorailAnalysis:
     """The longest track of each colour in the current position (it reads only the pieces)."""
     pieces = state.pieces()
     return DuorailAnalysis(tracks={colour: _solve(pieces, colour, longest=True) for colour in SEATS})
+
+
+def find_track(state: DuorailState, colour: str) -> tuple[str, ...] | None:
+    """A track of ``colour`` (``blue`` or ``red``) on the board of ``state``, or ``None``: exact,
+    ``None`` means none exists."""
+    return _as_tuple(_solve(state.pieces(), _checked(colour), longest=False))
+
+
+def longest_track(state: DuorailState, colour: str) -> tuple[str, ...] | None:
+    """A longest track of ``colour`` on the board of ``state``, or ``None`` when there is none."""
+    return _as_tuple(_solve(state.pieces(), _checked(colour), longest=True))
+
+
+def _as_tuple(track: Track | None) -> tuple[str, ...] | None:
+    return None if track is None else tuple(track)
+
+
+def _checked(colour: str) -> str:
+    if colour not in SEATS:
+        raise InvalidCommand("unknown_colour", f"A Duorail track is {' or '.join(SEATS)}, not {colour!r}.")
+    return colour
+
+
+def warm_up() -> None:
+    """Load the compiled track solver (and the bots' DP of every placement) now rather than at
+    their first question."""
+    from domain.duorail.parts import lengths, solver
+
+    solver.warm_up()
+    lengths.lengths_with({}, "blue")

@@ -7,7 +7,7 @@ track when challenged (``submitted`` adjudication) and seals its longest track i
   still have a track (a piece that leaves either colour none loses to the opponent's challenge);
   now and then it passes -- but never a pass that ends play (after the opponent's) with a shorter
   longest track than the opponent's. Out of think time it passes, the move that breaks no track.
-- 2 ``greedy``: it scores every placement at once (:mod:`~domain.duorail.lengths`: both colours'
+- 2 ``greedy``: it scores every placement at once (:mod:`~domain.duorail.parts.lengths`: both colours'
   longest tracks after it) and plays the one that leaves it the best *margin* -- its longest track
   less the opponent's, a tie counting for the last placer (:mod:`~domain.duorail.search`) -- never
   one that leaves a colour without a track; among equals, a cell the opponent could also have used
@@ -41,9 +41,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from domain.bots import Think, first_passing, shuffled
-from domain.duorail.rules import endgame_outcome, legal_moves, other, seat_to_play
+from domain.duorail.moves import legal_moves
+from domain.duorail.rules import endgame_outcome, other, seat_to_play
 from domain.duorail.state import SEATS, DuorailMove, DuorailState, SubmitTrack
-from domain.duorail.track import CELLS, COMMON, format_track
+from domain.duorail.parts.track import CELLS, COMMON, format_track
 from domain.sealed import has_submitted
 
 if TYPE_CHECKING:
@@ -56,13 +57,13 @@ Pieces = dict[str, tuple[str, str]]
 
 
 def _find(pieces: Pieces, colour: str) -> list[str] | None:
-    from domain.duorail.solver import find_track  # compiled: loaded on first use
+    from domain.duorail.parts.solver import find_track  # compiled: loaded on first use
 
     return find_track(pieces, colour)
 
 
 def _longest(pieces: Pieces, colour: str) -> list[str] | None:
-    from domain.duorail.solver import longest_track
+    from domain.duorail.parts.solver import longest_track
 
     return longest_track(pieces, colour)
 
@@ -162,7 +163,7 @@ def _searched(state: DuorailState, seat: str, think: Think, widths: tuple[int, i
         return challenge
     keys = np.random.default_rng(think.seed).random(len(CELLS) * 8)  # a random order of equal placements
     move = best_move(state, found, think.spent, keys, widths, depth, cap)
-    return [DuorailMove(move)]
+    return [DuorailMove(move if move is not None else "pass")]  # (None: out of time before the first ply)
 
 
 def greedy_bot(state: DuorailState, seat: str, think: Think) -> list[Any]:

@@ -1,6 +1,6 @@
 """Duorail game records: one line per turn in move notation, the seat first.
 
-Placements, common straights, challenges and passes as :mod:`domain.duorail.notation` writes
+Placements, common straights, challenges and passes as :mod:`domain.duorail.parts.notation` writes
 them; a track shown to meet a challenge as ``<seat> track C3 RRDDLLUU``; the endgame's sealed
 tracks on one line once revealed (``blue track ... | red track ...``). A sealed track its reader
 may see (its own) and not yet revealed ends the record, marked as sealed. The solver's findings
@@ -27,7 +27,7 @@ from domain.duorail.state import (
     TrackSealed,
     TracksRevealed,
 )
-from domain.duorail.track import format_track
+from domain.duorail.parts.track import format_track
 
 
 def track_text(track: Sequence[str] | None) -> str:

@@ -34,8 +34,7 @@ from domain.clock import (
     seat_deadline,
     spend_turn,
 )
-from domain.codec import private_to
-from domain.duorail.notation import Action, format_action, parse_action
+from domain.duorail.parts.notation import Action, format_action, parse_action
 from domain.duorail.state import (
     SEATS,
     Challenge,
@@ -59,9 +58,9 @@ from domain.duorail.state import (
     Turn,
     construction_window,
 )
-from domain.duorail.track import CELLS, COMMON, SHAPES, STRAIGHTS, parse_track, track_problem
+from domain.duorail.parts.track import COMMON, STRAIGHTS, parse_track, track_problem
 from domain.errors import IllegalMove, InvalidCommand, NotAllowed, WrongState
-from domain.game import Context, Deadline, Job, LegalMove, LegalMoves, Result, is_due
+from domain.game import Context, Deadline, Job, private_to, Result, is_due
 from domain.sealed import SealedBox, everyone_in, own_submission, seal
 
 replace = msgspec.structs.replace
@@ -112,33 +111,6 @@ def to_move(state: DuorailState) -> tuple[str, ...]:
     return SEATS
 
 
-def legal_moves(state: DuorailState, seat: str) -> list[str]:
-    """Every move ``seat`` may send now in canonical notation (empty unless it is ``seat``'s turn
-    of play): per empty cell the six shapes, then the common straights while the pool lasts, then
-    ``challenge blue``, ``challenge red`` and ``pass``."""
-    if state.turn_started_at is None or seat_to_play(state) != seat:
-        return []
-    moves = []
-    for cell in CELLS:
-        if cell not in state.board:
-            moves += [f"{cell} {shape}" for shape in SHAPES]
-            if state.common_left:
-                moves += [f"{cell} {shape} common" for shape in STRAIGHTS]
-    return [*moves, "challenge blue", "challenge red", "pass"]
-
-
-def legal_commands(state: DuorailState, seat: str) -> LegalMoves:
-    """The legal moves as ``duorail_move`` commands; while ``seat`` must show a track (a challenge
-    it must meet, the endgame window) also ``no track``, the one submission that needs no search
-    (it concedes a challenge; in the endgame it seals length 0). Both seats are offered it for the
-    whole endgame window, since listing what a seat sealed would tell it to the opponent; after a
-    sealed track it is refused as ``track_sealed``."""
-    extra = []
-    if state.phase in ("challenge", "endgame") and state.turn_started_at is not None and seat in to_move(state):
-        extra.append(LegalMove("no track", SubmitTrack(None)))
-    return LegalMoves(legal_moves(state, seat), DuorailMove, extra)
-
-
 # ---------------------------------------------------------------- time
 
 
@@ -149,10 +121,8 @@ def deadline(state: DuorailState) -> Deadline | None:
     the solver, and once the game is over."""
     if state.turn_started_at is None or state.phase == "over" or waits_on_solver(state):
         return None
-    if state.phase == "play":
-        seat = seat_to_play(state)
-        return seat_deadline(state.options.time, state.clocks[seat], state.turn_started_at,  # type: ignore[index]
-                             seat, f"turn:{state.ply}")
+    if state.phase == "play" and (seat := seat_to_play(state)) is not None:
+        return seat_deadline(state.options.time, state.clocks[seat], state.turn_started_at, seat, f"turn:{state.ply}")
     window = construction_window(state.options)
     if state.phase == "challenge":
         challenge: Challenge = state.challenge  # type: ignore[assignment]
@@ -166,7 +136,7 @@ def on_timeout(state: DuorailState, due: Deadline, ctx: Context) -> list[Any]:
     fails the challenge; an endgame window that closes reveals what was sealed (missing: length 0).
     A stale or early deadline changes nothing."""
     current = deadline(state)
-    if not is_due(current, due.key, ctx.now):
+    if current is None or not is_due(current, due.key, ctx.now):
         return []
     if state.phase == "play":
         return [Passed(seat=current.seat, at=ctx.now, timeout=True, ends_play=state.passed)]  # type: ignore[arg-type]
@@ -189,9 +159,9 @@ def decide(state: DuorailState, command: Any, ctx: Context) -> list[Any]:
     if ctx.seat not in SEATS:
         raise NotAllowed("not_a_player", "Only the blue and red players play Duorail moves.")
     if isinstance(command, DuorailMove):
-        return _decide_move(state, command, ctx.seat, ctx.now)  # type: ignore[arg-type]
+        return _decide_move(state, command, ctx.seat, ctx.now)
     if isinstance(command, SubmitTrack):
-        return _decide_track(state, command, ctx.seat, ctx.now)  # type: ignore[arg-type]
+        return _decide_track(state, command, ctx.seat, ctx.now)
     raise InvalidCommand("unknown_command", "Duorail knows the commands duorail_move and duorail_submit_track.")
 
 
@@ -210,7 +180,7 @@ def _decide_move(state: DuorailState, command: DuorailMove, seat: str, now: int)
         return [Challenged(seat=seat, colour=action.colour, challenged=other(seat), at=now)]  # type: ignore[arg-type]
     cell, shape = action.cell, action.shape
     if cell in state.board:
-        piece = state.board[cell]  # type: ignore[index]
+        piece = state.board[cell]
         raise IllegalMove("occupied", f"There is already a piece on {cell} ({piece.colour} {piece.shape}).")
     colour = seat
     if action.kind == "common":
@@ -377,7 +347,7 @@ def _decide_answer(state: DuorailState, answer: DuorailSolverAnswer, ctx: Contex
         if track is not None and (problem := track_problem(pieces, colour, track)) is not None:
             raise InvalidCommand("bad_answer", f"The {colour} witness is not a track: {problem}")
     tracks = {colour: answer.tracks[colour] for colour in colours}
-    record = RecordPublished(key=job.key, kind=job.kind, tracks=tracks,  # type: ignore[arg-type]
+    record = RecordPublished(key=job.key, kind=job.kind, tracks=tracks,
                              lengths={c: len(t) if t else 0 for c, t in tracks.items()}, at=ctx.now)
     if job.key.startswith(RECORD):
         return [record]

@@ -3,7 +3,7 @@ score, and an alpha-beta search.
 
 A position's *score* for a seat is the endgame margin if play ended now: its longest track less
 the opponent's, the tie going to the last placer (:func:`margin`). :func:`placements` scores every
-placement of the seat to play at once from :func:`domain.duorail.lengths.lengths_with`: a piece of
+placement of the seat to play at once from :func:`domain.duorail.parts.lengths.lengths_with`: a piece of
 the seat's colour on cell ``k`` with mask ``m`` leaves its own longest track ``mine[k][m]`` and the
 opponent's ``theirs[k][0]`` (the cell is off its tracks); a common straight leaves
 ``mine[k][m]`` and ``theirs[k][m]``. A placement after which a colour has no track loses (the
@@ -20,16 +20,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import numpy as np
 
 from domain.bots import never
-from domain.duorail.lengths import lengths_with
+from domain.duorail.parts.lengths import lengths_with
 from domain.duorail.rules import evolve, other, seat_to_play
-from domain.duorail.solver import shape_mask
-from domain.duorail.state import DuorailPlaced, DuorailState, Passed
-from domain.duorail.track import CELLS, COMMON, SHAPES, STRAIGHTS
+from domain.duorail.parts.solver import shape_mask
+from domain.duorail.state import DuorailPlaced, DuorailState, Passed, Piece
+from domain.duorail.parts.track import CELLS, COMMON, SHAPES, STRAIGHTS
 
 WIN = 1.0
 SCALE = 6.0
@@ -111,7 +111,8 @@ def placements(state: DuorailState, seat: str, spent: Callable[[], bool] = never
 def _spare(own: np.ndarray, opp: np.ndarray, edge: int, empty: np.ndarray) -> np.ndarray:
     """Which ``empty`` cells take a piece of ``own``'s colour keeping its ``edge`` (and both tracks)."""
     mine, theirs = own[empty][:, SHAPE_MASKS], opp[empty, 0][:, None]
-    return ((mine > 0) & (theirs > 0) & (mine - theirs >= edge)).any(axis=1)
+    spare: np.ndarray = ((mine > 0) & (theirs > 0) & (mine - theirs >= edge)).any(axis=1)
+    return spare
 
 
 def _tables(pieces: dict[str, tuple[str, str]], colour: str, spent: Callable[[], bool]) -> np.ndarray:
@@ -152,10 +153,10 @@ class Searcher:
 
     def __init__(self, spent: Callable[[], bool], widths: tuple[int, ...], keys: np.ndarray, cap: int):
         self.spent, self.widths, self.keys, self.cap = spent, widths, keys, cap
-        self.scores: dict[tuple[str, frozenset], Placements] = {}
+        self.scores: dict[tuple[str, frozenset[tuple[str, Piece]]], Placements] = {}
 
     def scored(self, state: DuorailState) -> Placements:
-        seat = seat_to_play(state)
+        seat = _to_play(state)
         key = (seat, frozenset(state.board.items()))
         if key not in self.scores:
             if len(self.scores) >= self.cap or self.spent():
@@ -174,7 +175,7 @@ class Searcher:
         """The value (from -1 to 1) of ``state`` for the seat to play, whose tracks are ``lengths``,
         ``depth`` plies ahead. At the last ply the seat may stand on its pass (exact when it ends
         play) or take its best placement's margin; the pass alone may already reach ``beta``."""
-        seat = seat_to_play(state)
+        seat = _to_play(state)
         stand = value_of(stand_edge(state, seat, lengths))
         if depth == 1 and stand >= beta:
             return stand
@@ -207,12 +208,12 @@ def value_of(edge: float) -> float:
 
 
 def best_move(state: DuorailState, found: Placements, spent: Callable[[], bool], keys: np.ndarray,
-              widths: tuple[int, ...], max_depth: int, cap: int) -> str:
+              widths: tuple[int, ...], max_depth: int, cap: int) -> str | None:
     """The best move of the seat to play by an iterative-deepening negamax (depth 1 is the greedy
     choice), from the placements ``found``. The deepest search finished decides, or the part of an
     unfinished one in which a move beat the previous best (searched first)."""
     searcher = Searcher(spent, widths, keys, cap)
-    seat, chosen = seat_to_play(state), None
+    seat, chosen = _to_play(state), None
     try:
         moves = searcher.moves(found, widths[0])
         moves = [*moves[1:], moves[0]]  # a placement rather than the pass, on equal values
@@ -238,3 +239,8 @@ def best_move(state: DuorailState, found: Placements, spent: Callable[[], bool],
     except Stopped:
         pass
     return chosen
+
+
+def _to_play(state: DuorailState) -> str:
+    """The seat to play: the search reads play-phase states only, which always have one."""
+    return cast(str, seat_to_play(state))

@@ -90,6 +90,8 @@ class DuorailSolverAnswer(msgspec.Struct, frozen=True, tag="duorail_solver_answe
 
 
 COMMANDS = (DuorailMove, SubmitTrack, DuorailSolverAnswer)
+DuorailCommand = DuorailMove | SubmitTrack | DuorailSolverAnswer
+"""Any command of the game (the type :class:`domain.game.Game` is parametrised by)."""
 
 # ---------------------------------------------------------------- events
 
@@ -171,6 +173,8 @@ class RecordPublished(msgspec.Struct, frozen=True, tag="duorail_record"):
 
 
 EVENTS = (DuorailPlaced, Challenged, Passed, ChallengeDecided, TrackSealed, TracksRevealed, RecordPublished)
+DuorailEvent = DuorailPlaced | Challenged | Passed | ChallengeDecided | TrackSealed | TracksRevealed | RecordPublished
+"""Any event of the game."""
 
 # ---------------------------------------------------------------- state
 
@@ -222,7 +226,7 @@ class Record(msgspec.Struct, frozen=True):
     """What was published for the record (see :class:`RecordPublished`)."""
 
     key: str
-    kind: str
+    kind: Literal["track_exists", "longest_tracks"]
     tracks: dict[str, Track | None]
     lengths: dict[str, int]
 
@@ -265,5 +269,5 @@ class DuorailState(msgspec.Struct, frozen=True):
         return len(self.turns)
 
     def pieces(self) -> dict[str, tuple[str, str]]:
-        """The position as :data:`domain.duorail.track.Pieces`: cell -> (colour, shape)."""
+        """The position as :data:`domain.duorail.parts.track.Pieces`: cell -> (colour, shape)."""
         return {cell: (piece.colour, piece.shape) for cell, piece in self.board.items()}

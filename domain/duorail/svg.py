@@ -30,8 +30,11 @@ from collections.abc import Mapping, Sequence
 from textwrap import wrap
 from xml.sax.saxutils import escape, quoteattr
 
+from domain.duorail.rules import seat_to_play, waits_on_solver
 from domain.duorail.state import DuorailState
-from domain.duorail.track import COLUMNS, INDEX, ROWS, SHAPES, SIZE, STRAIGHTS
+from domain.game import Viewer
+from domain.sealed import has_submitted, own_submission
+from domain.duorail.parts.track import COLUMNS, INDEX, ROWS, SHAPES, SIZE, STRAIGHTS
 
 CELL = 44
 MARGIN = 28
@@ -121,7 +124,8 @@ def _button(x: float, y: float, label: str, move: str) -> tuple[str, float]:
 def _rows(top: float, buttons: Sequence[tuple[str, str]], palette: bool, common_left: int | None
           ) -> tuple[list[str], float]:
     """The legend, the palette and the buttons, from ``top`` down; and the widest row's right end."""
-    parts, right, x = [], 0.0, MARGIN
+    parts: list[str] = []
+    right, x = 0.0, float(MARGIN)
     common = "common piece" if common_left is None else f"common piece ({common_left} left)"
     for colour, name in (("blue", "blue player"), ("red", "red player"), ("common", common)):
         parts += _piece(x, top + 4, colour, "LR", 26)
@@ -131,7 +135,7 @@ def _rows(top: float, buttons: Sequence[tuple[str, str]], palette: bool, common_
     if palette:
         parts += _palette(top + ROW, common_left != 0)
         right = max(right, MARGIN + text_width("place:", 13) + 8 + 32 * 8)
-    x, y = MARGIN, top + (2 if palette else 1) * ROW + 4
+    x, y = float(MARGIN), top + (2 if palette else 1) * ROW + 4
     for label, move in buttons:
         button, width = _button(x, y, label, move)
         parts.append(button)
@@ -199,3 +203,36 @@ def match_svg(state: DuorailState, tracks: Sequence[DrawnTrack], caption: str) -
     last = next((t.move.split()[0] for t in reversed(state.turns) if t.move[:1].isupper()), None)
     return board_svg(state.pieces(), tracks, caption, buttons, playing and state.phase == "play",
                      state.common_left, last)
+
+
+def picture(state: DuorailState, viewer: Viewer) -> str:
+    """The match as ``viewer`` may see it (:func:`tracks_to_draw`), captioned (:func:`caption`)."""
+    return match_svg(state, tracks_to_draw(state, viewer), caption(state))
+
+
+def tracks_to_draw(state: DuorailState, viewer: Viewer) -> list[DrawnTrack]:
+    """The revealed endgame tracks; else the tracks published for the record (dashed); and the
+    viewer's own sealed track (dashed), for that seat only."""
+    if state.revealed is not None:
+        return [(seat, cells, False) for seat, cells in state.revealed.tracks.items() if cells]
+    drawn: list[DrawnTrack] = []
+    if state.record is not None:
+        drawn += [(colour, cells, True) for colour, cells in state.record.tracks.items() if cells]
+    box = state.endgame.box if state.endgame is not None else None
+    if viewer.seat is not None and has_submitted(box, viewer.seat) and (mine := own_submission(box, viewer.seat)):
+        drawn.append((viewer.seat, mine, True))
+    return drawn
+
+
+def caption(state: DuorailState) -> str:
+    """One line: the result, or who is to act."""
+    if state.result is not None:
+        return state.result.detail
+    if state.phase == "play":
+        return f"Turn {state.ply + 1}: {seat_to_play(state)} to move"
+    if state.phase == "challenge" and (c := state.challenge) is not None:
+        doing = "the solver decides" if waits_on_solver(state) else f"{c.challenged} must show a {c.colour} track"
+        return f"{c.challenger.capitalize()} challenged {c.colour}: {doing}"
+    if waits_on_solver(state):
+        return "Endgame: the solver finds the longest tracks"
+    return "Endgame: both players build their tracks"

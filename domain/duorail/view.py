@@ -19,7 +19,7 @@ import msgspec
 from domain.clock import Bank
 from domain.duorail.rules import deadline, seat_to_play, to_move, waits_on_solver
 from domain.duorail.state import SEATS, DuorailOptions, DuorailState, Track
-from domain.duorail.track import CELLS, format_track
+from domain.duorail.parts.track import CELLS, format_track
 from domain.game import Result, Viewer
 from domain.sealed import has_submitted, own_submission
 

@@ -3,16 +3,13 @@
 Build a closed track together from a hidden supply, then take it apart: whoever removes the last
 tile (Multicolor: the last red tile) wins; or call Impossible while building.
 
-Modules: :mod:`~domain.monunrail.tiles`, :mod:`~domain.monunrail.board`,
-:mod:`~domain.monunrail.notation` (tiles as written), :mod:`~domain.monunrail.track` (is the track
-complete?), :mod:`~domain.monunrail.completion` (the Impossible solver, with its compiled core
-:mod:`~domain.monunrail.completion_dp`), :mod:`~domain.monunrail.unrail` (removals and their exact
-value), :mod:`~domain.monunrail.state`, :mod:`~domain.monunrail.setup`,
-:mod:`~domain.monunrail.moves`, :mod:`~domain.monunrail.turns`, :mod:`~domain.monunrail.timing`,
-:mod:`~domain.monunrail.items`, :mod:`~domain.monunrail.rules` (the decider),
-:mod:`~domain.monunrail.legal`, :mod:`~domain.monunrail.bot` (the built-in bots; levels 2 and 3 in
-:mod:`~domain.monunrail.levels` on :mod:`~domain.monunrail.search` and :mod:`~domain.monunrail.tactics`),
-:mod:`~domain.monunrail.view`, :mod:`~domain.monunrail.svg` and :mod:`~domain.monunrail.analysis`. :data:`MONUNRAIL` is the :class:`domain.game.Game`.
+The package is the game template (``domain/README.md``) filled in: :mod:`~domain.monunrail.state`,
+:mod:`~domain.monunrail.rules` (the decider), :mod:`~domain.monunrail.moves`,
+:mod:`~domain.monunrail.notation`, :mod:`~domain.monunrail.view`, :mod:`~domain.monunrail.svg`,
+:mod:`~domain.monunrail.analysis` (with the completion solver), :mod:`~domain.monunrail.bot` on
+:mod:`~domain.monunrail.search`, :mod:`~domain.monunrail.record`; its own parts (tiles, board, setup,
+turns, clock and items, the compiled completion and unrail solvers, the bots' levels) are in
+:mod:`domain.monunrail.parts`. :data:`MONUNRAIL` is the :class:`domain.game.Game`.
 
 >>> from domain.game import Context
 >>> s = MONUNRAIL.begin(MONUNRAIL.initial(MonunrailOptions(), seed=0), at=0)
@@ -26,19 +23,10 @@ Built(seat='first', tiles=['D3 RD', 'E3 DL'], at=5000, completed=False, outcome=
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, ClassVar
-
-from domain.codec import ORGANIZER
-from domain.library import API, Rules
-from domain.game import Context, Deadline, Job, LegalMoves, Result, Viewer, is_due
-from domain.monunrail import bot, legal, rules, turns
-from domain.monunrail import analysis, public
-from domain.monunrail.analysis import MonunrailAnalysis
-from domain.monunrail.levels import evaluate
-from domain.monunrail.public import find_completion
-from domain.monunrail.notation import format_tiles
-from domain.monunrail.setup import initial
+from domain.game import Game, Job
+from domain.library import Rules
+from domain.monunrail import analysis, bot, moves, notation, rules, svg, view
+from domain.monunrail.analysis import MonunrailAnalysis, find_completion
 from domain.monunrail.state import (
     COMMANDS,
     EVENTS,
@@ -52,124 +40,63 @@ from domain.monunrail.state import (
     ImpossibleJudged,
     Items,
     ItemUsed,
+    MonunrailCommand,
+    MonunrailEvent,
     MonunrailOptions,
+    MonunrailSolverAnswer,
     MonunrailState,
+    MonunrailTimedOut,
     OrderChosen,
     SetSupply,
-    MonunrailSolverAnswer,
     SupplyRevealed,
     SupplySet,
     Swap,
     Swapped,
-    MonunrailTimedOut,
     Unrail,
     Unrailed,
     UseItem,
 )
-from domain.monunrail.svg import match_svg
-from domain.monunrail.view import MonunrailView, view
+from domain.monunrail.view import MonunrailView
 
 
-class MonunrailGame:
-    """MonUnrail (both variants) as a :class:`domain.game.Game`."""
+class MonunrailGame(Game[MonunrailOptions, MonunrailState, MonunrailCommand, MonunrailEvent, MonunrailView]):
+    """MonUnrail (both variants) as a :class:`domain.game.Game`: the supply is hidden (a secret
+    supply is the organizer's); an Impossible may wait on the completion solver."""
 
-    name: ClassVar[str] = "monunrail"
-    seats: ClassVar[tuple[str, ...]] = SEATS
-    Options: ClassVar[type] = MonunrailOptions
-    commands: ClassVar[tuple[type, ...]] = COMMANDS
-    events: ClassVar[tuple[type, ...]] = EVENTS
-    View: ClassVar[type] = MonunrailView
-    has_private_events: ClassVar[bool] = True
-    secret_options: ClassVar[tuple[str, ...]] = ("supply",)
-    pregame_ms: ClassVar[int] = 60_000
-    setup_hidden_until_start: ClassVar[bool] = False
-    summary: ClassVar[str] = ("Two players build one closed track together from a supply whose contents they cannot "
-                              "see, then take it apart; whoever removes the last tile wins (Multicolor: the last red "
-                              "tile).")
-    time_control: ClassVar[str] = ("Two minutes a move; time beyond them comes out of a 7-minute overflow that is never "
-                                   "refilled, and running out of it loses. Items may shorten or lengthen a turn.")
-    time_options: ClassVar[tuple[str, ...]] = ("time",)
-    bots: ClassVar[dict[int, Any]] = bot.BOTS
-    evaluate: ClassVar[Callable[..., float]] = staticmethod(evaluate)
-
-    def initial(self, options: MonunrailOptions, seed: int) -> MonunrailState:
-        return initial(options, seed)
-
-    def begin(self, state: MonunrailState, at: int) -> MonunrailState:
-        return turns.begin(state, at)
-
-    def decide(self, state: MonunrailState, command: Any, ctx: Context) -> list[Any]:
-        return rules.decide(state, command, ctx)
-
-    def evolve(self, state: MonunrailState, event: Any) -> MonunrailState:
-        return rules.evolve(state, event)
-
-    def view(self, state: MonunrailState, viewer: Viewer) -> MonunrailView:
-        return view(state, viewer)
-
-    def to_move(self, state: MonunrailState) -> tuple[str, ...]:
-        return turns.to_move(state)
-
-    def legal_moves(self, state: MonunrailState, seat: str) -> list[str]:
-        """Single-tile builds, ``impossible`` and ``swap`` (build phase) or every removal; see
-        :mod:`domain.monunrail.legal` (:func:`~domain.monunrail.legal.command_for` turns one into
-        its command)."""
-        return legal.legal_moves(state, seat)
-
-    def legal_commands(self, state: MonunrailState, seat: str) -> LegalMoves:
-        return legal.legal_commands(state, seat)
-
-    def deadline(self, state: MonunrailState) -> Deadline | None:
-        return turns.deadline(state)
-
-    def on_timeout(self, state: MonunrailState, deadline: Deadline, ctx: Context) -> list[Any]:
-        """The seat on the deadline runs out of time; a stale or early deadline changes nothing."""
-        current = turns.deadline(state)
-        if not is_due(current, deadline.key, ctx.now):
-            return []
-        return rules.on_timeout_events(state, current.seat, current.key, ctx.now)  # type: ignore[arg-type]
+    name = "monunrail"
+    seats = SEATS
+    Options, View, commands, events = MonunrailOptions, MonunrailView, COMMANDS, EVENTS
+    has_private_events = True
+    secret_options = ("supply",)
+    summary = ("Two players build one closed track together from a supply whose contents they cannot "
+               "see, then take it apart; whoever removes the last tile wins (Multicolor: the last red "
+               "tile).")
+    time_control = ("Two minutes a move; time beyond them comes out of a 7-minute overflow that is never "
+                    "refilled, and running out of it loses. Items may shorten or lengthen a turn.")
 
     def jobs(self, state: MonunrailState) -> list[Job]:
-        """While an Impossible waits for the solver: ``Job(key="impossible:<n>", kind="completion")``."""
-        call = state.call
-        if call is None or call.adjudication != "solver" or state.result is not None:
-            return []
-        return [Job(key=call.key, kind="completion")]
+        return rules.jobs(state)
 
     def work(self, state: MonunrailState, job: Job) -> MonunrailSolverAnswer:
-        """Run the completion solver for ``job``: the system answer, with a witness (colours picked
-        from what the supply holds, red first) when the track can be completed."""
-        if job.kind != "completion" or state.call is None or state.call.key != job.key:
-            raise ValueError(f"MonUnrail has no job {job.key!r} in this state.")
-        tiles = find_completion(state)
-        if tiles is None:
-            return MonunrailSolverAnswer(key=job.key, completable=False)
-        return MonunrailSolverAnswer(key=job.key, completable=True, witness=list(tiles))
+        return analysis.work(state, job)
 
-    def result(self, state: MonunrailState) -> Result | None:
-        return state.result
+    def visibility(self, event: MonunrailEvent) -> str | None:
+        return rules.visibility(event)
 
-    def visibility(self, event: Any) -> str | None:
-        """The organizer's secret supply is private to the organizer; everything else is public."""
-        return ORGANIZER if isinstance(event, SupplySet) else None
-
-    def analyse(self, state: MonunrailState) -> MonunrailAnalysis:
-        """Unrail phase: the exact value and a winning move (``unknown`` past the search's budget);
-        build phase: why the track is incomplete."""
-        return analysis.analyse(state)
-
-    def svg(self, state: MonunrailState, viewer: Viewer) -> str:
-        return match_svg(state, viewer)
+    def warm_up(self) -> None:
+        analysis.warm_up()
 
 
-MONUNRAIL = MonunrailGame()
+MONUNRAIL = MonunrailGame(rules, moves, notation, view, svg, analysis, bot)
+LIBRARY = Rules(MONUNRAIL)
+"""The rules library (:mod:`domain.library`): the same functions in every game, exported below."""
+GAME, new_game, to_act, legal_moves, play = MONUNRAIL, LIBRARY.new_game, LIBRARY.to_act, LIBRARY.legal_moves, LIBRARY.play
+wait, result, parse_move, format_move = LIBRARY.wait, LIBRARY.result, LIBRARY.parse_move, LIBRARY.format_move
+analyse, perft, warm_up = LIBRARY.analyse, LIBRARY.perft, LIBRARY.warm_up
 
-(GAME, new_game, to_act, legal_moves, play, wait, result, parse_move, format_move, analyse, perft,
- warm_up) = Rules(MONUNRAIL, parse_move=public.parse_move, format_move=public.format_move,
-                  perft_refusal=public.perft_refusal, warm_up=public.warm_up).functions()
-"""The rules library (:mod:`domain.library`): the same functions in every game."""
-
-__all__ = [*API, "find_completion", "MONUNRAIL", "Build", "Built", "ChooseOrder", "Complete", "Impossible", "ImpossibleCalled",
-           "ImpossibleJudged", "ItemUsed", "Items", "MonunrailAnalysis", "MonunrailGame", "MonunrailOptions",
-           "MonunrailState", "MonunrailView", "OrderChosen", "SetSupply", "MonunrailSolverAnswer", "SupplyRevealed",
-           "SupplySet", "Swap", "Swapped", "MonunrailTimedOut", "Unrail", "Unrailed", "UseItem"]
+__all__ = ["GAME", "new_game", "to_act", "legal_moves", "play", "wait", "result", "parse_move", "format_move",
+           "analyse", "perft", "warm_up", "LIBRARY", "MONUNRAIL", "find_completion", "Build", "Built", "ChooseOrder",
+           "Complete", "Impossible", "ImpossibleCalled", "ImpossibleJudged", "ItemUsed", "Items", "MonunrailAnalysis",
+           "MonunrailCommand", "MonunrailEvent", "MonunrailGame", "MonunrailOptions", "MonunrailSolverAnswer",
+           "MonunrailState", "MonunrailTimedOut", "MonunrailView", "OrderChosen", "SetSupply", "SupplyRevealed",
+           "SupplySet", "Swap", "Swapped", "Unrail", "Unrailed", "UseItem"]

@@ -1,73 +1,51 @@
-"""How tiles and cells are written: ``E3 LR`` (a tile: cell and shape; Multicolor adds its colour,
-``E3 LR red``), lists of them as a list or one comma-separated string, and cells ``E3``.
+"""Moves as written: ``E3 LR, F3 +`` (a build, or the tiles of a completion when an Impossible
+awaits one), ``E3 F3`` (a removal), ``impossible``, ``swap``, ``go first`` / ``go second``, ``use
+<item>``. Tiles and cells are written as :mod:`domain.monunrail.parts.notation` says.
 
->>> from domain.monunrail.board import grid
->>> g = grid(8, 7)
->>> tiles = parse_tiles(g, "e3 rl, F3 x", multicolor=False)
->>> tiles, format_tiles(g, tiles)
-([(20, 10), (21, 15)], ['E3 LR', 'F3 +'])
->>> format_tiles(g, parse_tiles(g, ["E3 du Blue"], multicolor=True))
-['E3 UD blue']
->>> parse_cells(g, "E3 F3"), parse_cells(g, ["E3", "F3"])
-([20, 21], [20, 21])
+>>> from domain.monunrail.rules import begin, initial
+>>> state = begin(initial(None, seed=0), at=0)
+>>> parse_move(state, "d3 rd, e3 dl"), format_move(Build(["D3 RD", "E3 DL"])), parse_move(state, "Impossible")
+(Build(tiles='D3 RD, E3 DL'), 'D3 RD, E3 DL', Impossible())
 """
 
 from __future__ import annotations
 
-from domain.errors import InvalidCommand
-from domain.monunrail.board import Grid
-from domain.monunrail.tiles import BLUE, STATION, colour_of, parse_tile_shape, shape_name
+from typing import Any
 
-PlacedTile = tuple[int, int]
-"""``(cell, code)``: a tile and where it lies."""
-
-
-def _items(written: list[str] | str) -> list[str]:
-    if isinstance(written, str):
-        return [part for part in written.split(",") if part.strip()]
-    return list(written)
+from domain.monunrail.moves import command_for
+from domain.monunrail.parts.notation import format_tiles, parse_cells, parse_tiles
+from domain.monunrail.rules import grid_of
+from domain.monunrail.state import Build, ChooseOrder, Complete, Impossible, MonunrailState, Swap, Unrail, UseItem
 
 
-def parse_tile(g: Grid, text: str, multicolor: bool) -> PlacedTile:
-    """One tile such as ``E3 LR`` or (Multicolor) ``E3 LR red``; :class:`InvalidCommand` otherwise."""
-    words = text.split()
-    want = 3 if multicolor else 2
-    if len(words) != want:
-        example = "E3 LR red" if multicolor else "E3 LR"
-        raise InvalidCommand("bad_notation", f"{text.strip()!r} is not a tile: write a cell and a shape"
-                                             f"{' and a colour' if multicolor else ''}, like {example!r}.")
-    try:
-        cell, code = g.index(words[0]), parse_tile_shape(words[1])
-    except ValueError as e:
-        raise InvalidCommand("bad_notation", str(e)) from None
-    if multicolor:
-        colour = words[2].lower()
-        if colour not in ("red", "blue"):
-            raise InvalidCommand("bad_notation", f"{words[2]!r} is not a colour: write red or blue.")
-        code |= BLUE if colour == "blue" else 0
-    return cell, code
+WORDS = ("impossible", "swap", "go first", "go second")
+"""The moves written as words."""
 
 
-def parse_tiles(g: Grid, written: list[str] | str, multicolor: bool) -> list[PlacedTile]:
-    """Tiles written as a list or a comma-separated string."""
-    return [parse_tile(g, item, multicolor) for item in _items(written)]
+def parse_move(state: MonunrailState, text: str) -> Any:
+    """``E3 LR, F3 +`` (a build; the tiles of a completion when an Impossible awaits one),
+    ``E3 F3`` (a removal, in the unrail phase), ``impossible``, ``swap``, ``go first`` / ``go
+    second``, ``use <item>``."""
+    words = " ".join(text.split()).lower()
+    if words in WORDS:
+        return command_for(state, words)
+    if words.startswith("use "):
+        return UseItem(item=words[4:].replace(" ", "_"))  # type: ignore[arg-type]
+    g = grid_of(state)
+    if state.position.phase == "unrail":
+        return Unrail(" ".join(g.name(i) for i in sorted(parse_cells(g, text))))
+    tiles = ", ".join(format_tiles(g, parse_tiles(g, text, state.multicolor), state.multicolor))
+    return Complete(tiles) if state.call is not None else Build(tiles)
 
 
-def format_tile(g: Grid, cell: int, code: int, multicolor: bool | None = None) -> str:
-    """``E3 LR`` -- with the colour when ``multicolor`` (``None``: when the code is blue)."""
-    text = f"{g.name(cell)} {shape_name(code)}"
-    show_colour = bool(code & BLUE) if multicolor is None else multicolor
-    return f"{text} {colour_of(code, True)}" if show_colour else text
-
-
-def format_tiles(g: Grid, tiles: list[PlacedTile], multicolor: bool | None = None) -> list[str]:
-    return [format_tile(g, cell, code & ~STATION, multicolor) for cell, code in tiles]
-
-
-def parse_cells(g: Grid, written: list[str] | str) -> list[int]:
-    """Cells written as a list or one string separated by spaces or commas."""
-    parts = written.replace(",", " ").split() if isinstance(written, str) else [w.strip() for w in written]
-    try:
-        return [g.index(part) for part in parts]
-    except ValueError as e:
-        raise InvalidCommand("bad_notation", str(e)) from None
+def format_move(command: Any) -> str:
+    """The notation of a command: its tiles or cells as written, or its words."""
+    if isinstance(command, (Build, Complete)):
+        return ", ".join(command.tiles) if isinstance(command.tiles, list) else command.tiles
+    if isinstance(command, Unrail):
+        return command.cells if isinstance(command.cells, str) else " ".join(command.cells)
+    if isinstance(command, ChooseOrder):
+        return f"go {command.go}"
+    if isinstance(command, UseItem):
+        return f"use {command.item}"
+    return {Impossible: "impossible", Swap: "swap"}[type(command)]

@@ -1,11 +1,13 @@
-"""The decider: which commands are accepted, and what each event changes.
+"""The decider: which commands are accepted, and what each event changes. The starting state
+(:func:`initial`, checking the options) is :mod:`~domain.monunrail.parts.setup`; whose turn it is and
+when it runs out (:func:`begin`, :func:`to_move`, :func:`deadline`) is :mod:`~domain.monunrail.parts.turns`,
+with the clock of :mod:`~domain.monunrail.parts.timing` and the items of :mod:`~domain.monunrail.parts.items`.
 
 :func:`decide` works out everything a move does (the tiles, whether the track is complete, the
 winner) and writes it into the event; :func:`evolve` only applies events. A build asks the hidden
 supply last, after all other work, so refusing an exhausted kind takes the same path as accepting.
 
 >>> from domain.game import Context
->>> from domain.monunrail.setup import initial
 >>> s = begin(initial(None, seed=0), at=0)
 >>> for seat, tiles in (("first", "D3 RD, E3 DL"), ("second", "D5 UR, E5 LU")):
 ...     [e] = decide(s, Build(tiles), Context(now=1_000, seat=seat))
@@ -21,10 +23,10 @@ from typing import Any
 import msgspec
 
 from domain.errors import IllegalMove, InvalidCommand, NotAllowed, WrongState
-from domain.game import Context, Result
-from domain.monunrail import items
-from domain.monunrail.board import Grid, grid
-from domain.monunrail.moves import (
+from domain.game import ORGANIZER, Context, Deadline, Job, Result, is_due
+from domain.monunrail.parts import items
+from domain.monunrail.parts.board import Grid, grid
+from domain.monunrail.parts.checks import (
     check_build,
     check_completion,
     check_removal,
@@ -33,8 +35,8 @@ from domain.monunrail.moves import (
     place,
     shortage,
 )
-from domain.monunrail.notation import format_tiles, parse_cells, parse_tiles
-from domain.monunrail.setup import check_supply
+from domain.monunrail.parts.notation import format_tiles, parse_cells, parse_tiles
+from domain.monunrail.parts.setup import check_supply, initial
 from domain.monunrail.state import (
     Build,
     Built,
@@ -59,13 +61,14 @@ from domain.monunrail.state import (
     UseItem,
     plays_pie,
 )
-from domain.monunrail.tiles import removable
-from domain.monunrail.track import incompleteness, is_complete
-from domain.monunrail.turns import begin, check_turn, end_turn, other, seat_to_act, start_turn
+from domain.monunrail.parts.tiles import removable
+from domain.monunrail.parts.track import incompleteness, is_complete
+from domain.monunrail.parts.turns import begin, check_turn, deadline, end_turn, other, seat_to_act, start_turn, to_move
 
 replace = msgspec.structs.replace
 
-__all__ = ["begin", "decide", "evolve", "grid_of", "seat_to_act"]
+__all__ = ["begin", "deadline", "decide", "evolve", "grid_of", "initial", "jobs", "on_timeout", "seat_to_act", "to_move",
+           "visibility"]
 
 
 def grid_of(state: MonunrailState) -> Grid:
@@ -298,3 +301,24 @@ def on_timeout_events(state: MonunrailState, seat: str, key: str, at: int) -> li
         outcome = Result(winner=other(seat), reason="timeout",
                          detail=f"{seat.capitalize()} ran out of time; {other(seat)} wins.")
     return [MonunrailTimedOut(seat=seat, at=at, outcome=outcome), _reveal(state)]
+
+
+def on_timeout(state: MonunrailState, due: Deadline, ctx: Context) -> list[Any]:
+    """The seat on the deadline runs out of time; a stale or early deadline changes nothing."""
+    current = deadline(state)
+    if current is None or current.seat is None or not is_due(current, due.key, ctx.now):
+        return []
+    return on_timeout_events(state, current.seat, current.key, ctx.now)
+
+
+def jobs(state: MonunrailState) -> list[Job]:
+    """While an Impossible waits for the solver: ``Job(key="impossible:<n>", kind="completion")``."""
+    call = state.call
+    if call is None or call.adjudication != "solver" or state.result is not None:
+        return []
+    return [Job(key=call.key, kind="completion")]
+
+
+def visibility(event: Any) -> str | None:
+    """The organizer's secret supply is private to the organizer; everything else is public."""
+    return ORGANIZER if isinstance(event, SupplySet) else None

@@ -1,6 +1,6 @@
 """The build phase as a game tree for MonUnrail's level-2 and level-3 bots, and the evaluation.
 
-A node is a board and the supply a bot believes is left (:func:`~domain.monunrail.bot.supply_bounds`:
+A node is a board and the supply a bot believes is left (:func:`~domain.monunrail.parts.simple_bots.supply_bounds`:
 the rules' default less what is on the board, never the hidden counts). The player to move there
 wins at once when no completion exists (Impossible) or when a build completes the track into an
 unrail phase the opponent, moving first, loses (:func:`winning_completions`); a build that leaves
@@ -16,13 +16,13 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from domain.bots import Think
-from domain.monunrail.board import Board
-from domain.monunrail.moves import place
+from domain.monunrail.parts.board import Board
+from domain.monunrail.parts.checks import place
 from domain.monunrail.state import MonunrailState
-from domain.monunrail.tactics import Build as Tiles
-from domain.monunrail.tactics import Tactics, spend
-from domain.monunrail.track import is_complete
-from domain.monunrail.turns import seat_to_act
+from domain.monunrail.parts.tactics import Build as Tiles
+from domain.monunrail.parts.tactics import Tactics, spend
+from domain.monunrail.parts.track import is_complete
+from domain.monunrail.parts.turns import seat_to_act
 
 WON, LOST = 1.0, -1.0
 MAX_DEPTH = 24

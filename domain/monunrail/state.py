@@ -123,6 +123,8 @@ class MonunrailSolverAnswer(msgspec.Struct, frozen=True, tag="monunrail_solver_a
 
 
 COMMANDS = (Build, Unrail, Impossible, Complete, Swap, UseItem, ChooseOrder, SetSupply, MonunrailSolverAnswer)
+MonunrailCommand = Build | Unrail | Impossible | Complete | Swap | UseItem | ChooseOrder | SetSupply | MonunrailSolverAnswer
+"""Any command of the game (the type :class:`domain.game.Game` is parametrised by)."""
 
 # ---------------------------------------------------------------- events
 
@@ -209,6 +211,9 @@ class SupplyRevealed(msgspec.Struct, frozen=True, tag="monunrail_supply_revealed
 
 EVENTS = (Built, Unrailed, ImpossibleCalled, ImpossibleJudged, Swapped, ItemUsed, OrderChosen, MonunrailTimedOut,
           SupplySet, SupplyRevealed)
+MonunrailEvent = (Built | Unrailed | ImpossibleCalled | ImpossibleJudged | Swapped | ItemUsed | OrderChosen | MonunrailTimedOut
+                 | SupplySet | SupplyRevealed)
+"""Any event of the game."""
 
 # ---------------------------------------------------------------- state
 

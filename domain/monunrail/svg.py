@@ -20,8 +20,8 @@ Clickable elements name what they stand for (the strings ``legal-moves`` lists a
 - a button: ``data-move="impossible"``, ``"swap"``, ``"go first"``, ``"go second"``, ``"use undo"``...
 
 >>> from xml.etree import ElementTree
->>> from domain.monunrail.board import grid
->>> from domain.monunrail.tiles import STATION, UD, LU, CROSS
+>>> from domain.monunrail.parts.board import grid
+>>> from domain.monunrail.parts.tiles import STATION, UD, LU, CROSS
 >>> g = grid(4, 3)
 >>> board = (0, STATION | UD, 0, 0, 0, LU, CROSS, 0, 0, 0, 0, 0)
 >>> root = ElementTree.fromstring(board_svg(board, g, multicolor=False, caption="first to move"))
@@ -35,12 +35,12 @@ from textwrap import wrap
 from xml.sax.saxutils import escape, quoteattr
 
 from domain.game import Viewer
-from domain.monunrail.board import Board, Grid
-from domain.monunrail.items import LABEL, usable_items
-from domain.monunrail.notation import format_tile, parse_tiles
+from domain.monunrail.parts.board import Board, Grid
+from domain.monunrail.parts.items import LABEL, usable_items
+from domain.monunrail.parts.notation import format_tile, parse_tiles
 from domain.monunrail.rules import grid_of
 from domain.monunrail.state import MonunrailState
-from domain.monunrail.svg_parts import (
+from domain.monunrail.parts.svg_parts import (
     CELL,
     MARGIN,
     ROW,
@@ -52,10 +52,10 @@ from domain.monunrail.svg_parts import (
     text_width,
     tile,
 )
-from domain.monunrail.tiles import STATION
-from domain.monunrail.turns import seat_to_act
+from domain.monunrail.parts.tiles import STATION
+from domain.monunrail.parts.turns import seat_to_act
 
-__all__ = ["board_svg", "match_svg"]
+__all__ = ["board_svg", "match_svg", "picture"]
 
 BACKGROUND = "#f7f5ef"
 
@@ -142,3 +142,8 @@ def match_svg(state: MonunrailState, viewer: Viewer) -> str:
     completed = next((p.board for p in (*state.history, position) if p.phase == "unrail"), None)
     witness = parse_tiles(g, state.witness, state.multicolor) if state.witness else None
     return board_svg(position.board, g, state.multicolor, caption, witness, completed, building, moves)
+
+
+def picture(state: MonunrailState, viewer: Viewer) -> str:
+    """The game's one drawing (:class:`domain.game.Drawing`)."""
+    return match_svg(state, viewer)

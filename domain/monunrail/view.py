@@ -3,7 +3,7 @@ them) appear only in the organizer's view, and in everyone's once the game is ov
 
 >>> from domain.game import Viewer
 >>> from domain.monunrail.rules import begin
->>> from domain.monunrail.setup import initial
+>>> from domain.monunrail.parts.setup import initial
 >>> s = begin(initial(None, seed=0), at=0)
 >>> v = view(s, Viewer(seat="first"))
 >>> [t.cell for t in v.tiles], v.phase, v.to_move, v.supply
@@ -22,8 +22,8 @@ from domain.clock import Bank, NoClock
 from domain.game import Result, Viewer
 from domain.monunrail.rules import grid_of
 from domain.monunrail.state import SEATS, Items, MonunrailState, plays_pie
-from domain.monunrail.tiles import STATION, colour_of, kind_of, removable, shape_name
-from domain.monunrail.turns import deadline, seat_to_act, to_move
+from domain.monunrail.parts.tiles import STATION, colour_of, kind_of, removable, shape_name
+from domain.monunrail.parts.turns import deadline, seat_to_act, to_move
 
 
 class TileView(msgspec.Struct, frozen=True):
@@ -106,7 +106,7 @@ def view(state: MonunrailState, viewer: Viewer) -> MonunrailView:
         width=g.width, height=g.height,
         tiles=[TileView(cell=g.name(i), shape=shape_name(code), kind=kind_of(code), colour=colour_of(code, mc),
                         station=bool(code & STATION)) for i, code in enumerate(position.board) if code],
-        phase=phase,  # type: ignore[arg-type]
+        phase=phase,
         moves=list(position.moves), turn=len(state.history) + 1, to_move=list(to_move(state)),
         swap_available=position.swap_open and state.result is None and state.call is None,
         choosing_order=state.choosing,

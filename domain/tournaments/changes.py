@@ -15,6 +15,8 @@ Correction(round=1, table=1, previous='a', winner=None, by='referee', at=1700000
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from domain.errors import InvalidCommand, WrongState
@@ -34,7 +36,7 @@ def _entered(t: Tournament, player: str) -> None:
         raise InvalidCommand("unknown_player", f"{player} does not play in this tournament.")
 
 
-def _with_open(t: Tournament, r: Round, **changes) -> Tournament:
+def _with_open(t: Tournament, r: Round, **changes: Any) -> Tournament:
     return msgspec.structs.replace(t, rounds=t.rounds[:-1] + (r,), **changes)
 
 
@@ -71,7 +73,10 @@ def replace(t: Tournament, old: str, new: str) -> Tournament:
     if old in withdrawn(t):
         raise WrongState("player_withdrawn", f"{old} has withdrawn and cannot be replaced.")
     done = {x.table for x in r.results}
-    swap = lambda s: new if s == old else s  # noqa: E731
+
+    def swap(player: str) -> str:
+        return new if player == old else player
+
     r = msgspec.structs.replace(r, pairings=tuple(
         p if p.table in done else Pairing(p.round, p.table, (swap(p.seats[0]), swap(p.seats[1])))
         for p in r.pairings))

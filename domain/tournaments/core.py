@@ -10,6 +10,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any, cast
+
 import msgspec
 
 from domain.errors import InvalidCommand, WrongState
@@ -31,7 +34,7 @@ def max_rounds(format: str, n: int, double: bool = False) -> int:
     return (n if n % 2 else n - 1) * (2 if double and format == "round_robin" else 1)
 
 
-def create(format: str, players, *, seed: int = 0, options: dict | None = None) -> Tournament:
+def create(format: str, players: Sequence[str], *, seed: int = 0, options: dict[str, Any] | None = None) -> Tournament:
     """Create a tournament and its first round; ``players`` in seed order (best first).
 
     >>> t = create("single_elimination", ["a", "b", "c"], seed=0)
@@ -83,7 +86,7 @@ def next_round(t: Tournament) -> Round:
     return Round(number, pairs, tuple(Bye(number, b) for b in byes), tuple(results))
 
 
-def _rr_round(t: Tournament):
+def _rr_round(t: Tournament) -> tuple[list[tuple[str, str]], list[str]]:
     """Round ``r`` (from 0) of ``N`` (odd) players, indexed by seed: player ``r`` rests and
     ``r+k`` meets ``r-k`` (mod ``N``, ``k = 1 .. N//2``), ``r-k`` first when ``k`` is odd -- so every
     player alternates seats, its rest included. An even count: the first seed is fixed and meets
@@ -107,7 +110,7 @@ def _rr_round(t: Tournament):
     return games, ([] if fixed else [ring[r]])
 
 
-def _se_round(t: Tournament):
+def _se_round(t: Tournament) -> tuple[list[tuple[str, str]], list[str]]:
     """Best seed against worst; the first seat to who sat first less often (``first_seat``)."""
     seeds = {p: i for i, p in enumerate(t.players)}
     if not t.rounds:
@@ -116,8 +119,9 @@ def _se_round(t: Tournament):
         alive, byes = list(t.players[nbyes:]), list(t.players[:nbyes])
     else:
         last = t.rounds[-1]
-        alive = [b.player for b in last.byes] + [r.winner for r in sorted(last.results, key=lambda r: r.table)]
-        alive.sort(key=seeds.get)
+        alive = [b.player for b in last.byes] + [cast(str, r.winner)  # (a knockout game always has a winner)
+                                                 for r in sorted(last.results, key=lambda r: r.table)]
+        alive.sort(key=seeds.__getitem__)
         byes = []
     balance = history(t)[1]
     number = len(t.rounds) + 1

@@ -15,6 +15,8 @@ round,table,first_id,first_name,second_id,second_name,result,winner_id,winner_na
 
 from __future__ import annotations
 
+from typing import Any
+
 import csv
 import io
 import json
@@ -34,16 +36,16 @@ GAME_COLUMNS = ("round", "table", "first_id", "first_name", "second_id", "second
 ``draw``)."""
 
 
-def _cell(v):
+def _cell(v: object) -> object:
     return "true" if v is True else "false" if v is False else "" if v is None else v
 
 
-def standing_rows(t: Tournament, names: Mapping[str, str] | None = None) -> list[dict]:
+def standing_rows(t: Tournament, names: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
     """The standings as rows of the format's columns, each with the player's id and display name."""
     names = names or {}
     rows = []
     for s in standings(t):
-        row = {}
+        row: dict[str, Any] = {}
         for c in columns(t.format):
             if c == "player":
                 row["player_id"], row["player_name"] = s.player, names.get(s.player, s.player)
@@ -53,10 +55,14 @@ def standing_rows(t: Tournament, names: Mapping[str, str] | None = None) -> list
     return rows
 
 
-def game_rows(t: Tournament, names: Mapping[str, str] | None = None) -> list[dict]:
+def game_rows(t: Tournament, names: Mapping[str, str] | None = None) -> list[dict[str, Any]]:
     """Every game and bye, round by round: who played (as recorded), the result, its last correction."""
     names = names or {}
-    name = lambda p: None if p is None else names.get(p, p)  # noqa: E731
+    shown = names
+
+    def name(player: str | None) -> str | None:
+        return None if player is None else shown.get(player, player)
+
     fixes = {(c.round, c.table): c for c in t.corrections}
     rows = []
     for r in t.rounds:

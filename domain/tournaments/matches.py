@@ -17,7 +17,8 @@ from __future__ import annotations
 import random
 from typing import Literal
 
-from domain.tournaments.core import Pairing, Tournament, advance, pairings, record
+from domain.tournaments.core import advance, pairings, record
+from domain.tournaments.values import Pairing, Tournament
 
 SeatRule = Literal["pairing", "random", "choose"]
 """How a game's two players get the match's seats: ``pairing`` -- the pairing's first player takes

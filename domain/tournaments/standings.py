@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from domain.tournaments.swiss import points
 from domain.tournaments.values import Standing, Tournament, resolved, withdrawn
 
@@ -20,7 +22,7 @@ def columns(format: str) -> tuple[str, ...]:
     return ("rank", "player", "points") + _TIEBREAKS[format] + ("withdrawn",)
 
 
-def _games(t):
+def _games(t: Tournament) -> Iterator[tuple[int, tuple[str, str], str | None, bool]]:
     """(round, seats, winner, forfeit) of every recorded game."""
     for r in t.rounds:
         seats = {p.table: p.seats for p in r.pairings}
@@ -39,7 +41,7 @@ def standings(t: Tournament) -> list[Standing]:
     seedix = {p: i for i, p in enumerate(t.players)}
     buch = {p: 0.0 for p in t.players}
     sb = {p: 0.0 for p in t.players}
-    h2h = {}
+    h2h: dict[tuple[str, str], float] = {}
     reached = {p: 1 for p in t.players}
     for rnd, (a, b), w, forfeit in _games(t):
         if w is None and forfeit:
@@ -54,13 +56,16 @@ def standings(t: Tournament) -> list[Standing]:
             reached[w] = rnd + 1
             reached[a if w == b else b] = rnd
     for r in t.rounds:
-        for b in r.byes:
-            reached[b.player] = max(reached[b.player], r.number + 1)
+        for bye in r.byes:
+            reached[bye.player] = max(reached[bye.player], r.number + 1)
     if t.format == "single_elimination":
         order = sorted(t.players, key=lambda p: (-reached[p], seedix[p]))
     else:
         swiss = t.format == "swiss"
-        base = lambda p: (-pts[p], -buch[p] if swiss else 0, -sb[p] if swiss else 0)  # noqa: E731
+
+        def base(p: str) -> tuple[float, float, float]:
+            return -pts[p], -buch[p] if swiss else 0, -sb[p] if swiss else 0
+
         order = sorted(t.players, key=lambda p: (base(p), seedix[p]))
         for i in range(len(order) - 1):  # head-to-head decides between exactly two tied players
             a, b = order[i], order[i + 1]

@@ -25,6 +25,12 @@ from domain.tournaments.values import Tournament
 BYE = ("bye",)
 """The extra vertex of an odd round (a tuple: never a player id): whoever is matched with it has the bye."""
 
+Vertex = str | tuple[str]
+"""A player, or :data:`BYE`."""
+Edge = tuple[str, Vertex]
+Costs = tuple[int, int, int, int]
+"""An edge's cost levels: rematches, a seat clash, the score gap squared, the rank gap."""
+
 
 def points(t: Tournament) -> dict[str, float]:
     """Points so far (win 1, draw ½, bye 1 once its round is complete, double forfeit 0); ``t`` resolved."""
@@ -38,16 +44,16 @@ def points(t: Tournament) -> dict[str, float]:
             if x.winner is not None:
                 pts[x.winner] += 1
             elif not x.forfeit:
-                a, b = seats[x.table]
-                pts[a] += 0.5
-                pts[b] += 0.5
+                first, second = seats[x.table]
+                pts[first] += 0.5
+                pts[second] += 0.5
     return pts
 
 
-def history(t: Tournament):
+def history(t: Tournament) -> tuple[dict[frozenset[str], int], dict[str, int], dict[str, int]]:
     """(meetings per pair, seat balance per player: games played first minus games played second,
     byes per player)."""
-    met: dict[frozenset, int] = {}
+    met: dict[frozenset[str], int] = {}
     balance = {p: 0 for p in t.players}
     byes = {p: 0 for p in t.players}
     for r in t.rounds:
@@ -58,8 +64,8 @@ def history(t: Tournament):
             if p.table not in forfeits:  # a game not played took no seat
                 balance[a] += 1
                 balance[b] -= 1
-        for b in r.byes:
-            byes[b.player] += 1
+        for bye in r.byes:
+            byes[bye.player] += 1
     return met, balance, byes
 
 
@@ -96,7 +102,7 @@ pairs get every partner they have not met and do not clash with, up to ``RETRIES
 matching over every pair decides."""
 
 
-def _cheapest(edges: dict, weights: list[int], top: int) -> list[tuple] | None:
+def _cheapest(edges: dict[Edge, Costs], weights: list[int], top: int) -> list[Edge] | None:
     """The cheapest perfect matching over ``edges`` (pair -> cost levels) as pairs in ``edges``' own
     order, or ``None`` if these edges allow none."""
     graph = nx.Graph()
@@ -108,7 +114,7 @@ def _cheapest(edges: dict, weights: list[int], top: int) -> list[tuple] | None:
     return [(a, b) if (a, b) in edges else (b, a) for a, b in matching]
 
 
-def swiss_round(t: Tournament, active: list[str]):
+def swiss_round(t: Tournament, active: list[str]) -> tuple[list[tuple[str, str]], list[str]]:
     """The next round's games (first seat first) and byes among the ``active`` players of ``t`` (resolved)."""
     score = points(t)
     met, balance, byes = history(t)
@@ -119,7 +125,7 @@ def swiss_round(t: Tournament, active: list[str]):
     if len(order) < 2:
         return [], order
     rank = {p: i for i, p in enumerate(order)}
-    edges = {}
+    edges: dict[Edge, Costs] = {}
     for i, a in enumerate(order):
         for b in order[i + 1:]:
             clash = min(abs(balance[a]), abs(balance[b])) if balance[a] * balance[b] > 0 else 0
@@ -130,22 +136,26 @@ def swiss_round(t: Tournament, active: list[str]):
         for p in order:
             if byes[p] == fewest:
                 edges[(p, BYE)] = (0, 0, int(2 * (score[p] - low)) ** 2, len(order) - 1 - rank[p])
-    games, bye = [], []
-    for a, b in _matching(order, edges):
-        if b == BYE:
-            bye.append(a)
+    games: list[tuple[str, str]] = []
+    bye: list[str] = []
+    for player, partner in _matching(order, edges):
+        if isinstance(partner, tuple):  # BYE
+            bye.append(player)
         else:
-            games.append(first_seat(a, b, balance, len(t.rounds) + 1, seeds))
+            games.append(first_seat(player, partner, balance, len(t.rounds) + 1, seeds))
     games.sort(key=lambda g: min(rank[g[0]], rank[g[1]]))
     return games, bye
 
 
-def _matching(order: list[str], edges: dict) -> list[tuple]:
+def _matching(order: list[str], edges: dict[Edge, Costs]) -> list[Edge]:
     """The cheapest perfect matching over ``edges`` (pair -> cost levels; ``order``: the ranking),
     tried on a sparse graph first (see ``WINDOW``)."""
     weights = _radix(list(edges.values()), (len(order) + 1) // 2)
     top = sum(w * (max(c[i] for c in edges.values()) + 1) for i, w in enumerate(weights))
-    fine = lambda e: not edges[e][0] and not edges[e][1]  # noqa: E731 -- no rematch, no seat clash
+
+    def fine(e: Edge) -> bool:  # no rematch, no seat clash
+        return not edges[e][0] and not edges[e][1]
+
     near = {e: c for e, c in edges.items() if e[1] == BYE or c[3] <= WINDOW}
     for i, a in enumerate(order):  # and each player's nearest-ranked partners without a rematch or clash
         good = [(abs(j - i), e) for j, b in enumerate(order) if j != i
@@ -159,4 +169,6 @@ def _matching(order: list[str], edges: dict) -> list[tuple]:
         if not stuck:
             return found
         near.update((e, c) for e, c in edges.items() if (e[0] in stuck or e[1] in stuck) and fine(e))
-    return _cheapest(edges, weights, top)  # every pair: a rematch or a seat clash only if unavoidable
+    every = _cheapest(edges, weights, top)  # every pair: a rematch or a seat clash only if unavoidable
+    assert every is not None  # every pair is an edge: some matching exists
+    return every

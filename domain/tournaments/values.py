@@ -105,11 +105,14 @@ def resolved(t: Tournament) -> Tournament:
     if not t.replacements:
         return t
     now = successors(t)
-    name = lambda p: now.get(p, p)  # noqa: E731
+
+    def name(player: str) -> str:
+        return now.get(player, player)
+
     rounds = tuple(Round(r.number,
                          tuple(Pairing(p.round, p.table, (name(p.seats[0]), name(p.seats[1]))) for p in r.pairings),
                          tuple(Bye(b.round, name(b.player)) for b in r.byes),
-                         tuple(Result(x.table, x.winner and name(x.winner), x.forfeit) for x in r.results))
+                         tuple(Result(x.table, None if x.winner is None else name(x.winner), x.forfeit) for x in r.results))
                    for r in t.rounds)
     return msgspec.structs.replace(t, rounds=rounds, replacements=())
 

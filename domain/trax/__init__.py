@@ -1,9 +1,9 @@
 """Trax (David L. Smith, 1980), as ``docs/rules/trax.md`` sets out.
 
-The modules follow the rules page: :mod:`~domain.trax.tiles` (the tiles), :mod:`~domain.trax.board`
-(the grid and its bounding box), :mod:`~domain.trax.notation` (moves as written),
-:mod:`~domain.trax.forced` (forced plays and the three-edge rule), :mod:`~domain.trax.chains` (forced
-plays by table look-up), :mod:`~domain.trax.wins` (loops and lines), :mod:`~domain.trax.moves` (legal
+The modules follow the rules page: :mod:`~domain.trax.parts.tiles` (the tiles), :mod:`~domain.trax.parts.board`
+(the grid and its bounding box), :mod:`~domain.trax.parts.notation` (moves as written),
+:mod:`~domain.trax.parts.forced` (forced plays and the three-edge rule), :mod:`~domain.trax.parts.chains` (forced
+plays by table look-up), :mod:`~domain.trax.parts.wins` (loops and lines), :mod:`~domain.trax.parts.placements` (legal
 moves, perft), :mod:`~domain.trax.state` (options, commands, events, state), :mod:`~domain.trax.rules`
 (the decider), :mod:`~domain.trax.view` and :mod:`~domain.trax.svg`, and :mod:`~domain.trax.analysis`
 (which moves win or lose at once).
@@ -21,14 +21,9 @@ Played(seat='white', move='@0+', placed=['@0+'], at=5000, tiles=[(0, 0, 5)], out
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, ClassVar
-
-from domain.library import API, Rules
-from domain.game import Context, Deadline, Job, LegalMoves, Result, Viewer
-from domain.trax import rules
-from domain.trax.bot import BOTS, evaluate
-from domain.trax import analysis, public
+from domain.game import Game
+from domain.library import Rules
+from domain.trax import analysis, bot, moves, notation, rules, svg, view
 from domain.trax.analysis import TraxAnalysis
 from domain.trax.state import (
     COMMANDS,
@@ -40,119 +35,41 @@ from domain.trax.state import (
     MulliganUsed,
     Play,
     Played,
-    TraxTimedOut,
+    TraxCommand,
+    TraxEvent,
     TraxOptions,
     TraxState,
-    display_colours,
+    TraxTimedOut,
 )
-from domain.trax.board import key_of
-from domain.trax.rules import variant_of
-from domain.trax.svg import board_svg
-from domain.trax.tiles import COLOUR_NAMES
-from domain.trax.wins import winning_cells
-from domain.trax.view import TraxView, view
+from domain.trax.view import TraxView
 
 
-class TraxGame:
-    """Trax as a :class:`domain.game.Game`."""
+class TraxGame(Game[TraxOptions, TraxState, TraxCommand, TraxEvent, TraxView]):
+    """Trax as a :class:`domain.game.Game`: nothing is hidden, nothing waits on a solver."""
 
-    name: ClassVar[str] = "trax"
-    seats: ClassVar[tuple[str, ...]] = SEATS
-    Options: ClassVar[type] = TraxOptions
-    commands: ClassVar[tuple[type, ...]] = COMMANDS
-    events: ClassVar[tuple[type, ...]] = EVENTS
-    View: ClassVar[type] = TraxView
-    has_private_events: ClassVar[bool] = False
-    secret_options: ClassVar[tuple[str, ...]] = ()
-    pregame_ms: ClassVar[int] = 60_000
-    setup_hidden_until_start: ClassVar[bool] = False
-    previews: ClassVar[bool] = True
+    name = "trax"
+    seats = SEATS
+    Options, View, commands, events = TraxOptions, TraxView, COMMANDS, EVENTS
+    previews = True
     """Its moves touch no hidden information: ``board.svg?after=<move>`` shows a tile's forced plays."""
-    summary: ClassVar[str] = ("Two players lay square tiles that each carry a white and a red path; forced tiles follow "
-                              "each move. Whoever closes a loop of their colour, or a line spanning 8 squares, wins.")
-    time_control: ClassVar[str] = ("One grace: 60 s a move; once a game one move may take up to 10 minutes in all. "
-                                   "Going over the 60 s a second time loses.")
-    time_options: ClassVar[tuple[str, ...]] = ("time",)
-    bots: ClassVar[dict[int, Any]] = BOTS
-    evaluate: ClassVar[Callable[..., float]] = staticmethod(evaluate)
+    summary = ("Two players lay square tiles that each carry a white and a red path; forced tiles follow "
+               "each move. Whoever closes a loop of their colour, or a line spanning 8 squares, wins.")
+    time_control = ("One grace: 60 s a move; once a game one move may take up to 10 minutes in all. "
+                    "Going over the 60 s a second time loses.")
 
-    def initial(self, options: TraxOptions, seed: int) -> TraxState:
-        return rules.initial(options, seed)
-
-    def begin(self, state: TraxState, at: int) -> TraxState:
-        return rules.begin(state, at)
-
-    def decide(self, state: TraxState, command: Any, ctx: Context) -> list[Any]:
-        return rules.decide(state, command, ctx)
-
-    def evolve(self, state: TraxState, event: Any) -> TraxState:
-        return rules.evolve(state, event)
-
-    def view(self, state: TraxState, viewer: Viewer) -> TraxView:
-        return view(state, viewer)
-
-    def to_move(self, state: TraxState) -> tuple[str, ...]:
-        return rules.to_move(state)
-
-    def legal_moves(self, state: TraxState, seat: str) -> list[str]:
-        return rules.legal_moves(state, seat)
-
-    def legal_commands(self, state: TraxState, seat: str) -> LegalMoves:
-        return rules.legal_commands(state, seat)
-
-    def deadline(self, state: TraxState) -> Deadline | None:
-        return rules.deadline(state)
-
-    def on_timeout(self, state: TraxState, deadline: Deadline, ctx: Context) -> list[Any]:
-        return rules.on_timeout(state, deadline, ctx)
-
-    def jobs(self, state: TraxState) -> list[Job]:
-        """Trax never waits on a solver."""
-        return []
-
-    def work(self, state: TraxState, job: Job) -> Any:
-        raise ValueError(f"Trax has no job {job.key!r}.")
-
-    def result(self, state: TraxState) -> Result | None:
-        return state.result
-
-    def visibility(self, event: Any) -> None:
-        """Who may see ``event``: ``None``, the default (public) -- nothing in Trax is hidden."""
-        return None
-
-    def analyse(self, state: TraxState) -> TraxAnalysis:
-        """The seat to move, its legal moves, and those that win or lose at once."""
-        return analysis.analyse(state)
-
-    def svg(self, state: TraxState, viewer: Viewer) -> str:
-        """The board; the caption names the seat to act by its displayed colour (recorded
-        sentences, such as a result's, keep the seats' names)."""
-        acting = rules.seat_to_act(state)
-        shown = display_colours(state.options).get(acting or "", acting)
-        caption = state.result.detail if state.result else f"Turn {len(state.turns) + 1}: {shown} to move"
-        if state.pending is not None:
-            caption = f"{state.pending.win.detail} {shown} may use the Mulligan."
-        last = frozenset(key_of(x, y) for x, y, _ in state.turns.last.tiles) if state.turns else frozenset()
-        return board_svg(state.board, caption, state.options.second_colour, won=_won(state), last=last)
+    def count_moves(self, state: TraxState, depth: int) -> int:
+        """Trax's own perft, from the board alone (no state is built per move)."""
+        return moves.count_moves(state, depth)
 
 
-def _won(state: TraxState) -> frozenset[int]:
-    """The cells of the loop or line that won (or may win, a Mulligan pending), to highlight."""
-    win = state.pending.win if state.pending is not None else state.result
-    if win is None or win.reason not in ("loop", "line") or win.winner is None or not state.turns:
-        return frozenset()
-    board, last = state.board, state.turns.last
-    placed = [key_of(x, y) for x, y, _ in last.tiles]
-    colour = COLOUR_NAMES.index(win.winner)
-    return frozenset(winning_cells(board.tiles, board.box, placed, colour, variant_of(state).lines))
+TRAX = TraxGame(rules, moves, notation, view, svg, analysis, bot)
+LIBRARY = Rules(TRAX)
+"""The rules library (:mod:`domain.library`): the same functions in every game, exported below."""
+GAME, new_game, to_act, legal_moves, play = TRAX, LIBRARY.new_game, LIBRARY.to_act, LIBRARY.legal_moves, LIBRARY.play
+wait, result, parse_move, format_move = LIBRARY.wait, LIBRARY.result, LIBRARY.parse_move, LIBRARY.format_move
+analyse, perft, warm_up = LIBRARY.analyse, LIBRARY.perft, LIBRARY.warm_up
 
-
-TRAX = TraxGame()
-
-(GAME, new_game, to_act, legal_moves, play, wait, result, parse_move, format_move, analyse, perft,
- warm_up) = Rules(TRAX, parse_move=public.parse_move, format_move=public.format_move,
-                  perft_refusal=public.perft_refusal, count_moves=public.count_moves).functions()
-"""The rules library (:mod:`domain.library`): the same functions in every game."""
-
-__all__ = [*API, "TRAX", "DeclineMulligan", "Mulligan", "MulliganDeclined", "MulliganUsed", "Play", "Played", "TraxTimedOut",
-           "TraxAnalysis", "TraxGame", "TraxOptions", "TraxState", "TraxView"]
+__all__ = ["GAME", "new_game", "to_act", "legal_moves", "play", "wait", "result", "parse_move", "format_move",
+           "analyse", "perft", "warm_up", "LIBRARY", "TRAX", "DeclineMulligan", "Mulligan", "MulliganDeclined",
+           "MulliganUsed", "Play", "Played", "TraxAnalysis", "TraxCommand", "TraxEvent", "TraxGame", "TraxOptions",
+           "TraxState", "TraxTimedOut", "TraxView"]

@@ -23,7 +23,8 @@ from __future__ import annotations
 import msgspec
 
 from domain.game import Context
-from domain.trax.rules import decide, evolve, legal_moves, other, to_move
+from domain.trax.moves import legal_moves
+from domain.trax.rules import decide, evolve, other, to_move
 from domain.trax.state import Play, TraxState
 
 

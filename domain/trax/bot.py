@@ -7,12 +7,12 @@
   uses its Mulligan. Out of think time it plays the safest move checked so far.
 - 2 ``greedy``: one turn of look-ahead. Every move is played with its forced tiles; a winning one is
   taken, and the others are ranked by a simple count of threats after it
-  (:func:`~domain.trax.evaluation.threat_score`: open paths whose two ends are one or two steps
+  (:func:`~domain.trax.parts.evaluation.threat_score`: open paths whose two ends are one or two steps
   apart, each side's), ties in random order. It plays the best-ranked move that leaves the opponent
   no win at once. Cheap: a few ms a move.
 - 3 ``search``: alpha-beta with iterative deepening (:mod:`~domain.trax.search`) over whole turns,
   forced plays included, exact about every win and loss it reaches and scoring the positions at its
-  horizon by the full estimate of :mod:`~domain.trax.evaluation` (loops in the making at one, two
+  horizon by the full estimate of :mod:`~domain.trax.parts.evaluation` (loops in the making at one, two
   and three steps, lines in the making); inner nodes try the refutation found last first, then
   their moves best first by that estimate. It stops when its think time is spent (or after
   :data:`SEARCH_NODES` turns) and plays the best move of the deepest search.
@@ -43,16 +43,16 @@ from typing import Any
 
 from domain.bots import Think, first_passing, shuffled
 from domain.errors import IllegalMove
-from domain.trax.board import Board
-from domain.trax.evaluation import threat_score
-from domain.trax.moves import Variant, legal_moves, play_move
-from domain.trax.notation import parse_move
-from domain.trax.rules import legal_moves as seat_moves
+from domain.trax.parts.board import Board
+from domain.trax.parts.evaluation import threat_score
+from domain.trax.parts.placements import Variant, legal_moves, play_move
+from domain.trax.parts.notation import parse_move
+from domain.trax.moves import legal_moves as seat_moves
 from domain.trax.rules import other, seat_to_act, variant_of
 from domain.trax.search import PROVEN, Search, Stop
 from domain.trax.state import DeclineMulligan, Mulligan, Play, TraxState
-from domain.trax.tiles import COLOUR_NAMES
-from domain.trax.wins import wins_formed
+from domain.trax.parts.tiles import COLOUR_NAMES
+from domain.trax.parts.wins import wins_formed
 
 
 def random_bot(state: TraxState, seat: str, think: Think) -> list[Any]:
@@ -67,12 +67,13 @@ def winner_after(board: Board, move: str, mover: str, variant: Variant) -> tuple
     """The board after ``mover`` plays ``move`` (a legal move) and who it makes the winner, if
     anyone: the mover for a loop or line of its colour, else the opponent for one of theirs.
 
-    >>> from domain.trax.moves import STANDARD
+    >>> from domain.trax.parts.placements import STANDARD
     >>> board, winner = winner_after(Board(), "@0+", "white", STANDARD)
     >>> len(board.tiles), winner
     (1, None)
     """
     after, placed = play_move(board, parse_move(move), variant)
+    assert after.box is not None  # a tile is down
     formed = {COLOUR_NAMES[colour] for colour, _ in wins_formed(after.tiles, after.box, placed, variant.lines)}
     return after, (mover if mover in formed else other(mover) if formed else None)
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from domain.trax.notation import format_move, parse_move
+from domain.trax.parts.notation import format_move, parse_move
 from domain.trax.state import MulliganDeclined, MulliganUsed, Played, TraxTimedOut
 
 

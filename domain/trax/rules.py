@@ -25,11 +25,10 @@ import msgspec
 
 from domain.clock import SeatClock, check_time_control, initial_clock, is_out_of_time, seat_deadline, spend_turn
 from domain.errors import IllegalMove, InvalidCommand, WrongState
-from domain.game import Context, Deadline, LegalMove, LegalMoves, Result, is_due
-from domain.trax.board import Board, Box, key_of, xy_of
-from domain.trax.moves import VARIANTS, Variant, has_legal_move, play_move
-from domain.trax.moves import legal_moves as legal_moves_on
-from domain.trax.notation import cell_label, format_move, parse_move
+from domain.game import Context, Deadline, Result, is_due
+from domain.trax.parts.board import Board, Box, key_of, xy_of
+from domain.trax.parts.placements import VARIANTS, Variant, has_legal_move, play_move
+from domain.trax.parts.notation import cell_label, format_move, parse_move
 from domain.trax.state import (
     SEATS,
     DeclineMulligan,
@@ -45,8 +44,8 @@ from domain.trax.state import (
     Turn,
     Turns,
 )
-from domain.trax.tiles import COLOUR_NAMES, SYMBOL
-from domain.trax.wins import wins_formed
+from domain.trax.parts.tiles import COLOUR_NAMES, SYMBOL
+from domain.trax.parts.wins import wins_formed
 
 replace = msgspec.structs.replace
 
@@ -87,26 +86,6 @@ def to_move(state: TraxState) -> tuple[str, ...]:
     return () if seat is None else (seat,)
 
 
-def legal_moves(state: TraxState, seat: str) -> list[str]:
-    """Every legal move for ``seat``; empty unless play has begun and it is ``seat``'s move."""
-    if state.turn_started_at is None or state.pending is not None or seat_to_act(state) != seat:
-        return []
-    return legal_moves_on(state.board, variant_of(state))
-
-
-def legal_commands(state: TraxState, seat: str) -> LegalMoves:
-    """The legal moves as ``play`` commands, then, with the Mulligan option, ``mulligan`` while
-    ``seat`` holds one and has a turn to rewind, and ``decline mulligan`` when a win awaits its
-    decision."""
-    extra = []
-    if state.options.mulligan and state.turn_started_at is not None and seat_to_act(state) == seat:
-        if state.mulligans_left[seat] >= 1 and rewind_point(state, seat) is not None:
-            extra.append(LegalMove("mulligan", Mulligan()))
-        if state.pending is not None:
-            extra.append(LegalMove("decline mulligan", DeclineMulligan()))
-    return LegalMoves(legal_moves(state, seat), Play, extra)
-
-
 def rewind_point(state: TraxState, seat: str) -> int | None:
     """The index of ``seat``'s most recent turn (where its Mulligan rewinds to), if it had one."""
     last = len(state.turns) - 1
@@ -136,7 +115,7 @@ def _check_turn(state: TraxState, ctx: Context) -> str:
     if state.turn_started_at is None:
         raise WrongState("not_started", "Play has not begun yet.")
     seat = seat_to_act(state)
-    if ctx.seat != seat:
+    if seat is None or ctx.seat != seat:
         doing = "to decide about the Mulligan" if state.pending else "to move"
         raise WrongState("not_your_turn", f"It is {seat}'s turn {doing}, not yours.")
     if is_out_of_time(state.options.time, state.clocks[seat], state.turn_started_at, ctx.now):
@@ -310,6 +289,6 @@ def deadline(state: TraxState) -> Deadline | None:
 def on_timeout(state: TraxState, due: Deadline, ctx: Context) -> list[Any]:
     """The seat on the deadline ran out of time; a stale or early deadline changes nothing."""
     current = deadline(state)
-    if not is_due(current, due.key, ctx.now):
+    if current is None or current.seat is None or not is_due(current, due.key, ctx.now):
         return []
-    return [TraxTimedOut(seat=current.seat, at=ctx.now)]  # type: ignore[arg-type]
+    return [TraxTimedOut(seat=current.seat, at=ctx.now)]

@@ -1,15 +1,15 @@
 """Alpha-beta over Trax turns (a move with all its forced plays) on one mutable board, for the bots.
 
-Every turn is played for real (:func:`~domain.trax.moves.resolve`, then the loops and lines it
+Every turn is played for real (:func:`~domain.trax.parts.placements.resolve`, then the loops and lines it
 forms), so a win or loss found is exact; positions at the search horizon get the static estimate of
-:mod:`~domain.trax.evaluation`. Scores are from the side to move: ``WIN - ply`` for a win found
+:mod:`~domain.trax.parts.evaluation`. Scores are from the side to move: ``WIN - ply`` for a win found
 ``ply`` turns ahead, the estimate (within -1..1) otherwise. :class:`Search` deepens one turn at a
 time, asks its ``spent`` every few turns played, and stops (:class:`Stop`) once it is true or it has
 played ``max_nodes`` turns. ``estimate`` scores a horizon position from the features of its side to
-move and of the other side (default :func:`~domain.trax.evaluation.score`).
+move and of the other side (default :func:`~domain.trax.parts.evaluation.score`).
 
->>> from domain.trax.board import Board, key_of
->>> from domain.trax.moves import STANDARD
+>>> from domain.trax.parts.board import Board, key_of
+>>> from domain.trax.parts.placements import STANDARD
 >>> board = Board({key_of(0, 0): 9, key_of(1, 0): 3}, Box(0, 0, 1, 0))   # @0/ B1\\
 >>> search = Search(board, STANDARD, spent=lambda: False)
 >>> best, value = search.best(colour=0, max_depth=2)                        # red to move
@@ -21,13 +21,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from domain.trax.board import Board, Box, frontier
-from domain.trax.evaluation import features_after, path_ends, score
-from domain.trax.forced import take_back
-from domain.trax.moves import Variant, resolve
-from domain.trax.notation import cell_label
-from domain.trax.tiles import FITS, SYMBOL
-from domain.trax.wins import wins_formed
+from domain.trax.parts.board import Board, Box, frontier
+from domain.trax.parts.evaluation import Ends, features_after, path_ends, score
+from domain.trax.parts.forced import take_back
+from domain.trax.parts.placements import Variant, resolve
+from domain.trax.parts.notation import cell_label
+from domain.trax.parts.tiles import FITS, SYMBOL
+from domain.trax.parts.wins import wins_formed
 
 WIN = 100.0
 PROVEN = WIN - 50
@@ -74,7 +74,7 @@ class Search:
             turns.insert(0, killer)
         return turns
 
-    def play(self, turn: Turn, colour: int) -> tuple[list[int], Box, float | None] | None:
+    def play(self, turn: Turn, colour: int) -> tuple[list[int], Box | None, float | None] | None:
         """Play ``turn`` for ``colour``: its cells, the box before, and its score when it ends the
         game (``WIN``: ``colour`` wins, ``-WIN``: it loses); ``None`` when illegal."""
         self._tick()
@@ -103,7 +103,7 @@ class Search:
                 return True
         return False
 
-    def _leaf(self, colour: int, placed: list[int], base: tuple) -> float:
+    def _leaf(self, colour: int, placed: list[int], base: tuple[Ends, list[list[float]]]) -> float:
         """The static score, for ``colour``, of the turn ``placed`` just played (from ``base``, the
         path ends and features before it)."""
         after = features_after(self.tiles, placed, base[0], base[1], self.lines)

@@ -18,7 +18,7 @@ import msgspec
 
 from domain.clock import NoClock, OneGrace, SeatClock
 from domain.game import Result
-from domain.trax.board import Board, Box, key_of
+from domain.trax.parts.board import Board, Box, key_of
 
 SEATS = ("white", "red")
 """White moves first. A seat's colour is its path colour on the tiles."""
@@ -64,6 +64,8 @@ class DeclineMulligan(msgspec.Struct, frozen=True, tag="decline_mulligan", forbi
 
 
 COMMANDS = (Play, Mulligan, DeclineMulligan)
+TraxCommand = Play | Mulligan | DeclineMulligan
+"""Any command of the game (the type :class:`domain.game.Game` is parametrised by)."""
 
 # ---------------------------------------------------------------- events
 
@@ -71,7 +73,7 @@ COMMANDS = (Play, Mulligan, DeclineMulligan)
 TileAt = tuple[int, int, int]
 """A tile in play as ``(x, y, tile)``: absolute coordinates (the game's first tile lies at ``(0, 0)``,
 ``x`` grows to the right, ``y`` downwards) and the tile code -- the mask of its white sides, see
-:mod:`domain.trax.tiles` -- so the colouring, not just the symbol."""
+:mod:`domain.trax.parts.tiles` -- so the colouring, not just the symbol."""
 
 
 class Played(msgspec.Struct, frozen=True, tag="played"):
@@ -119,6 +121,8 @@ class TraxTimedOut(msgspec.Struct, frozen=True, tag="timed_out"):
 
 
 EVENTS = (Played, MulliganUsed, MulliganDeclined, TraxTimedOut)
+TraxEvent = Played | MulliganUsed | MulliganDeclined | TraxTimedOut
+"""Any event of the game."""
 
 # ---------------------------------------------------------------- state
 

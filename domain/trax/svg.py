@@ -9,7 +9,7 @@ column and row labels run along the margins. The tiles of a winning loop or line
 yellow (``data-win="B1"``).
 
 >>> from xml.etree import ElementTree
->>> from domain.trax.board import Board
+>>> from domain.trax.parts.board import Board
 >>> svg = board_svg(Board(), caption="White to move")
 >>> ElementTree.fromstring(svg).tag, ">@0<" in svg, 'data-cell="@0"' in svg
 ('{http://www.w3.org/2000/svg}svg', True, True)
@@ -19,9 +19,13 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
-from domain.trax.board import Board, key_of, xy_of
-from domain.trax.notation import column_label
-from domain.trax.tiles import RED, WHITE, side_colour
+from domain.game import Viewer
+from domain.trax.parts.board import Board, key_of, xy_of
+from domain.trax.parts.notation import column_label
+from domain.trax.parts.tiles import COLOUR_NAMES, RED, WHITE, side_colour
+from domain.trax.parts.wins import winning_cells
+from domain.trax.rules import seat_to_act, variant_of
+from domain.trax.state import TraxState, display_colours
 
 CELL = 48
 MARGIN = 26
@@ -117,3 +121,27 @@ def board_svg(board: Board, caption: str = "", second: str = "red", won: frozens
         parts.append(_text(width / 2, height - CAPTION / 2 - 4, caption, 14, "#222"))
     parts.append("</svg>")
     return "\n".join(parts)
+
+
+def picture(state: TraxState, viewer: Viewer) -> str:
+    """The match's board; the caption names the seat to act by its displayed colour (recorded
+    sentences, such as a result's, keep the seats' names)."""
+    acting = seat_to_act(state)
+    shown = display_colours(state.options).get(acting or "", acting)
+    caption = state.result.detail if state.result else f"Turn {len(state.turns) + 1}: {shown} to move"
+    if state.pending is not None:
+        caption = f"{state.pending.win.detail} {shown} may use the Mulligan."
+    turn = state.turns.last
+    last = frozenset(key_of(x, y) for x, y, _ in turn.tiles) if turn is not None else frozenset()
+    return board_svg(state.board, caption, state.options.second_colour, won=_won(state), last=last)
+
+
+def _won(state: TraxState) -> frozenset[int]:
+    """The cells of the loop or line that won (or may win, a Mulligan pending), to highlight."""
+    win = state.pending.win if state.pending is not None else state.result
+    board, last = state.board, state.turns.last
+    if win is None or win.reason not in ("loop", "line") or win.winner is None or last is None or board.box is None:
+        return frozenset()
+    placed = [key_of(x, y) for x, y, _ in last.tiles]
+    colour = COLOUR_NAMES.index(win.winner)
+    return frozenset(winning_cells(board.tiles, board.box, placed, colour, variant_of(state).lines))

@@ -17,11 +17,11 @@ from typing import Literal
 import msgspec
 
 from domain.game import Result, Viewer
-from domain.trax.board import Box
-from domain.trax.notation import cell_label
+from domain.trax.parts.board import Box
+from domain.trax.parts.notation import cell_label
 from domain.trax.rules import deadline, rewind_point, seat_to_act, to_move
 from domain.trax.state import SEATS, TraxOptions, TraxState, display_colours
-from domain.trax.tiles import SYMBOL, sides_name
+from domain.trax.parts.tiles import SYMBOL, sides_name
 
 
 class PlacedTile(msgspec.Struct, frozen=True):
@@ -101,7 +101,8 @@ def _pending_win(state: TraxState) -> PendingWinView | None:
     pending = state.pending
     if pending is None:
         return None
-    return PendingWinView(winner=pending.win.winner or "", reason=pending.win.reason, detail=pending.win.detail,
+    reason: Literal["loop", "line"] = "loop" if pending.win.reason == "loop" else "line"
+    return PendingWinView(winner=pending.win.winner or "", reason=reason, detail=pending.win.detail,
                           decider=pending.decider)
 
 

@@ -15,7 +15,8 @@ from litestar.response import ServerSentEvent, ServerSentEventMessage
 from domain.errors import NotAllowed
 from domain.game import Game
 from domain.match import OVER, MatchState
-from service.accounts import SCOPES, Account, Caller
+from service.accounts.accounts import SCOPES, Account, Caller
+from service.accounts.rate_limits import RateLimited
 from service.api.deps import address_of, problems, require
 from service.api.last_event_id import FEED_ID_PATTERN, feed_id
 from service.api.live import KEEP_ALIVE, keep_alive_ms
@@ -23,13 +24,12 @@ from service.api.schemas import AccountOut, ChallengeView, Challenges, CreateAcc
 from service.api.strictness import strict_body
 from service.api.text_bodies import SSE
 from service.api.views import public_options, your_turns
-from service.challenges import invited_accounts
-from service.feeds import FeedItem
-from service.matches import now_ms
-from service.problems import NotFound
-from service.rate_limits import RateLimited
-from service.read_models import MatchSummary, invited_key, turns_key, unstarted_key
-from service.streams import Lease
+from service.http.problems import NotFound
+from service.live.feeds import FeedItem
+from service.live.streams import Lease
+from service.matches.challenges import invited_accounts
+from service.matches.match_service import now_ms
+from service.matches.read_models import MatchSummary, invited_key, turns_key, unstarted_key
 from service.wiring import Services
 
 ResumeAfter = Annotated[str | None, HeaderParameter(

@@ -1,7 +1,7 @@
 """Analysis of a position, computed by a job on the ``analysis`` queue; the API never waits for it.
 
 ``POST`` queues the job for the match's current version (202; bounded per account, see
-:mod:`service.analyses`); ``GET`` reads the stored result. While a match is in play only its
+:mod:`service.matches.analyses`); ``GET`` reads the stored result. While a match is in play only its
 organizer may analyse it (a solver's help would be cheating); once it is over, any account may,
 at any version.
 """
@@ -17,12 +17,12 @@ from litestar.params import QueryParameter
 from domain.errors import NotAllowed
 from domain.match import OVER, MatchState
 from domain.turning_points import TurningPoint
-from service.accounts import Caller
+from service.accounts.accounts import Caller
 from service.api.deps import actor_of, problems, require
 from service.api.matches import MatchId
 from service.api.schemas import AnalysisOut, AnalysisQueued
-from service.problems import NotFound
-from service.visibility import organizes
+from service.http.problems import NotFound
+from service.matches.visibility import organizes
 from service.wiring import Services
 
 Version = Annotated[int | None, QueryParameter(name="version", required=False, ge=1, le=2**53)]

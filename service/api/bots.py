@@ -1,12 +1,12 @@
 """The built-in bots: ``GET /bots`` lists every one with its level and the games it plays (see
-:mod:`service.bot_accounts`)."""
+:mod:`service.bots.accounts`)."""
 
 from __future__ import annotations
 
 from litestar import Controller, get
 
 from service.api.deps import problems
-from service.bot_accounts import BOT_ACCOUNTS, BotAccount
+from service.bots.accounts import BOT_ACCOUNTS, BotAccount
 
 
 class BotController(Controller):

@@ -8,11 +8,12 @@ from litestar.openapi.datastructures import ResponseSpec
 from domain.errors import NotAllowed
 from domain.game import Viewer
 from domain.match import MatchState
-from service.accounts import Caller
-from service.problems import PROBLEM_MEDIA_TYPE, Problem, Unauthenticated
-from service.rate_limits import CALLER, Authenticated, address_key
+from service.accounts.accounts import Caller
+from service.accounts.authentication import CALLER, Authenticated
+from service.accounts.rate_limits import address_key
+from service.http.problems import PROBLEM_MEDIA_TYPE, Problem, Unauthenticated
+from service.matches.visibility import ANONYMOUS, Actor, viewer_for
 from service.wiring import Services
-from service.visibility import ANONYMOUS, Actor, viewer_for
 
 _DESCRIPTIONS = {
     400: "Bad request: a query parameter, header or body does not have the expected form.",
@@ -36,7 +37,7 @@ _DESCRIPTIONS = {
 def problems(*statuses: int) -> dict[int, ResponseSpec]:
     """OpenAPI response specs for the problem statuses a route can return, and the 408, 429, 431
     and 503 every route can return (a request too slow to arrive, too many connections, headers too
-    large, a full server: :mod:`service.http_protocol`; rate limits, :mod:`service.rate_limits`;
+    large, a full server: :mod:`service.http.protocol`; rate limits, :mod:`service.accounts.rate_limits`;
     Redis not answering)."""
     return {s: ResponseSpec(data_container=Problem, description=_DESCRIPTIONS[s], media_type=PROBLEM_MEDIA_TYPE,
                             generate_examples=False)
@@ -45,7 +46,7 @@ def problems(*statuses: int) -> dict[int, ResponseSpec]:
 
 async def provide_caller(request: Request, services: Services) -> Caller | None:
     """The account named by the bearer token, ``None`` without one (found by the rate limits'
-    middleware, :class:`service.rate_limits.Authenticated`); a malformed or unknown token is a
+    middleware, :class:`service.accounts.authentication.Authenticated`); a malformed or unknown token is a
     401, and reading (``GET``) with a token that lacks the ``read`` scope a 403.
 
     (``services`` is not used: asking for it makes Litestar resolve the two dependencies one after
@@ -62,20 +63,20 @@ async def provide_caller(request: Request, services: Services) -> Caller | None:
 
 def address_of(request: Request) -> str:
     """The client as every per-address bound counts it: its address, or its IPv6 prefix
-    (:mod:`service.client_addresses`); a proxy's, unless ``TRUSTED_PROXIES`` lets uvicorn read the
+    (:mod:`service.http.client_addresses`); a proxy's, unless ``TRUSTED_PROXIES`` lets uvicorn read the
     forwarded one."""
     return address_key(request.scope, request.app.state.services.settings.ipv6_prefix)
 
 
 def actor_of(caller: Caller | None) -> Actor:
-    """The caller as :mod:`service.visibility` knows it (anonymous without a token)."""
+    """The caller as :mod:`service.matches.visibility` knows it (anonymous without a token)."""
     if caller is None:
         return ANONYMOUS
     return Actor(account=caller.id, organizer=caller.organizer, admin=caller.admin)
 
 
 def viewer_of(state: MatchState, caller: Caller | None) -> Viewer:
-    """How ``caller`` sees this match (see :func:`service.visibility.viewer_for`)."""
+    """How ``caller`` sees this match (see :func:`service.matches.visibility.viewer_for`)."""
     return viewer_for(state, actor_of(caller))
 
 

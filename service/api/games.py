@@ -25,7 +25,7 @@ from domain.match import MATCH_COMMANDS
 from domain.registry import all_games, game_named
 from service.api.deps import problems
 from service.api.schemas import CommandInfo, GameDetail, GameInfo, TimeControlInfo
-from service.problems import NotFound
+from service.http.problems import NotFound
 from service.wiring import Services
 
 MARKDOWN = "text/markdown"

@@ -15,7 +15,7 @@ this module's :func:`decode` (``Litestar(request_class=...)``).
 >>> decode(b'[[[]]]', max_depth=2)
 Traceback (most recent call last):
 ...
-service.problems.BadRequest: The body nests arrays and objects deeper than 2 levels.
+service.http.problems.BadRequest: The body nests arrays and objects deeper than 2 levels.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ import msgspec
 from litestar import Request
 from litestar.types import Empty
 
-from service.problems import BadRequest
+from service.http.problems import BadRequest
 
 
 def decode(body: bytes, max_depth: int | None) -> Any:

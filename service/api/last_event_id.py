@@ -12,14 +12,14 @@ started: the stream died mid-answer).
 >>> match_version(str(2**53 + 1))
 Traceback (most recent call last):
 ...
-service.problems.BadRequest: Last-Event-ID must be a match version (a whole number from 0 to 9007199254740992).
+service.http.problems.BadRequest: Last-Event-ID must be a match version (a whole number from 0 to 9007199254740992).
 """
 
 from __future__ import annotations
 
 import re
 
-from service.problems import BadRequest
+from service.http.problems import BadRequest
 
 MAX_VERSION = 2**53
 

@@ -17,14 +17,14 @@ from litestar.params import HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from domain.match import OVER
-from service.accounts import Caller
+from service.accounts.accounts import Caller
 from service.api.deps import actor_of, address_of, problems
 from service.api.last_event_id import MATCH_VERSION_PATTERN, match_version
 from service.api.matches import MatchId, Wait, view_for
 from service.api.schemas import EventsPage, RecordedEvent
 from service.api.text_bodies import SSE
 from service.api.views import page_body
-from service.streams import Lease
+from service.live.streams import Lease
 from service.wiring import Services
 
 After = Annotated[int, QueryParameter(name="after", ge=0, le=2**53, description="Only events with a greater version.")]

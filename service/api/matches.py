@@ -12,16 +12,16 @@ from domain import match as lifecycle
 from domain.errors import DomainError, InvalidCommand, NotAllowed
 from domain.match import Abort, Reschedule
 from domain.registry import game_named
-from service.accounts import Caller
+from service.accounts.accounts import Caller
 from service.api.deps import actor_of, address_of, problems, require, viewer_of
 from service.api.previews import MOST_MOVE_CHARS, board_after
 from service.api.schemas import Accepted, AnyCommand, CreateMatch, CreateMatches, LegalMoves, MatchView, TurnPlayed
 from service.api.strictness import strict_body
 from service.api.views import LEGAL_MOVES_PAGE, listed, match_view, page_body
-from service.challenges import places as challenge_places
-from service.matches import NewMatch
-from service.read_models import MatchSummary
-from service.visibility import may_see_setup
+from service.matches.challenges import places as challenge_places
+from service.matches.match_service import NewMatch
+from service.matches.read_models import MatchSummary
+from service.matches.visibility import may_see_setup
 from service.wiring import Services
 
 MatchId = Annotated[str, Parameter(description="The match id.", max_length=64)]

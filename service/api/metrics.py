@@ -1,4 +1,4 @@
-"""``GET /metrics``: the server's metrics in the Prometheus text format (:mod:`service.metrics`),
+"""``GET /metrics``: the server's metrics in the Prometheus text format (:mod:`service.observability.metrics`),
 for the holder of ``METRICS_TOKEN`` or an admin: they show how busy each game is, which a player
 must not learn (a sealed submission's command would show up in them)."""
 
@@ -10,10 +10,10 @@ from litestar import Controller, Request, Response, get
 from litestar.openapi.datastructures import ResponseSpec
 
 from domain.errors import NotAllowed
+from service.accounts.authentication import CALLER, Authenticated
 from service.api.deps import problems
-from service.metrics import CONTENT_TYPE, bearer_matches, exposition
-from service.problems import Unauthenticated
-from service.rate_limits import CALLER, Authenticated
+from service.http.problems import Unauthenticated
+from service.observability.metrics import CONTENT_TYPE, bearer_matches, exposition
 from service.wiring import Services
 
 

@@ -1,5 +1,5 @@
 """Ratings served: an account's public profile, its rating history in a game, and a game's
-leaderboard (:mod:`service.ratings`). Anyone may read them."""
+leaderboard (:mod:`service.ratings.ratings`). Anyone may read them."""
 
 from __future__ import annotations
 
@@ -9,15 +9,15 @@ import msgspec
 from litestar import Controller, get
 from litestar.params import Parameter
 
-from service.accounts import Caller
+from service.accounts.accounts import Caller
 from service.api.deps import problems
 from service.api.games import GameName, known_game
 from service.api.records import AccountId
-from service.bot_accounts import BOT_ACCOUNTS
-from service.problems import NotFound
-from service.rating_model import PROVISIONAL_DEVIATION, Standing
-from service.ratings import RECENT_GAMES
-from service.read_models import ACTIVE, active_key
+from service.bots.accounts import BOT_ACCOUNTS
+from service.http.problems import NotFound
+from service.matches.read_models import ACTIVE, active_key
+from service.ratings.model import PROVISIONAL_DEVIATION, Standing
+from service.ratings.ratings import RECENT_GAMES
 from service.wiring import Services
 
 PAGE = 50
@@ -177,7 +177,7 @@ class RatingController(Controller):
 
 async def _make_up(services: Services, account_id: str) -> None:
     """Record the results a lost listener call left out: of the account's latest finished games
-    (:data:`service.ratings.RECENT_GAMES`) and of the matches its active index still holds that
+    (:data:`service.ratings.ratings.RECENT_GAMES`) and of the matches its active index still holds that
     are over (the index is written after the listeners: its entry outlives a crash there)."""
     recent, _ = await services.read_models.finished_for(account_id, limit=RECENT_GAMES)
     active = await services.read_models.summaries(await services.read_models.ids(active_key(account_id)))

@@ -11,12 +11,12 @@ from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import Parameter
 
 from domain.game import Result
-from service.accounts import Caller
+from service.accounts.accounts import Caller
 from service.api.deps import actor_of, problems
 from service.api.matches import MatchId
 from service.api.text_bodies import NDJSON
-from service.problems import NotFound
-from service.records import record_of
+from service.http.problems import NotFound
+from service.matches.records import record_of
 from service.wiring import Services
 
 GAMES_PAGE = 50

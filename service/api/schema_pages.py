@@ -32,7 +32,7 @@ from litestar.openapi.plugins import JsonRenderPlugin, SwaggerRenderPlugin, Yaml
 from litestar.params import Parameter
 
 from service.api.web import strict_headers
-from service.problems import NotFound, problem
+from service.http.problems import NotFound, problem
 
 ASSETS_PATH = "/schema/assets"
 ASSETS = {

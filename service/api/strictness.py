@@ -22,7 +22,7 @@ from litestar._openapi.schema_generation.plugins.struct import StructSchemaPlugi
 
 from service.api.json_body import decode
 from service.api.tagged_unions import discriminate_properties
-from service.problems import BadRequest, problem
+from service.http.problems import BadRequest, problem
 
 T = TypeVar("T")
 

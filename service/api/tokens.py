@@ -9,11 +9,11 @@ from litestar import Controller, Request, delete, get, post
 from litestar.params import Parameter
 
 from domain.errors import NotAllowed
-from service.accounts import Caller
+from service.accounts.accounts import Caller
+from service.accounts.tokens import TokenInfo
 from service.api.deps import problems, require
 from service.api.strictness import strict_body
-from service.matches import now_ms
-from service.tokens import TokenInfo
+from service.matches.match_service import now_ms
 from service.wiring import Services
 
 Scope = Literal["read", "play", "create", "organize"]

@@ -10,12 +10,12 @@ from litestar import Controller, Request, delete, post
 from litestar.params import Parameter
 
 from domain.errors import NotAllowed
-from service.accounts import Caller
+from service.accounts.accounts import Caller
 from service.api.deps import actor_of, problems, require
 from service.api.strictness import strict_body
 from service.api.tournament_views import TournamentView, tournament_view
-from service.tournament_acts import TournamentActs
-from service.visibility import organizes
+from service.matches.visibility import organizes
+from service.tournaments.acts import TournamentActs
 from service.wiring import Services
 
 TournamentId = Annotated[str, Parameter(description="The tournament id.", max_length=64)]

@@ -1,6 +1,6 @@
 """A tournament's stream: Server-Sent Events of what happens to it, resumable with ``Last-Event-ID``.
 
-The events are those of ``tournament-events:{<id>}`` (:mod:`service.tournament_events`), whose ids
+The events are those of ``tournament-events:{<id>}`` (:mod:`service.tournaments.events`), whose ids
 are ``<version>-<n>``: the ``n``-th event of the change that made version ``version``. The stream
 opened without a resume point first sends the tournament (``state``, its id the version it shows:
 resuming after ``<version>`` gives every event of later versions).
@@ -21,17 +21,17 @@ from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import HeaderParameter, Parameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
-from service.accounts import Caller
+from service.accounts.accounts import Caller
 from service.api.deps import actor_of, address_of, problems
 from service.api.last_event_id import MAX_VERSION, decimal_up_to
 from service.api.live import KEEP_ALIVE, keep_alive_ms
 from service.api.text_bodies import SSE
 from service.api.tournament_views import tournament_view
-from service.problems import BadRequest
-from service.streams import Lease
-from service.tournament_events import TournamentEvent
-from service.tournaments import StoredTournament
-from service.visibility import organizes
+from service.http.problems import BadRequest
+from service.live.streams import Lease
+from service.matches.visibility import organizes
+from service.tournaments.events import TournamentEvent
+from service.tournaments.tournaments import StoredTournament
 from service.wiring import Services
 
 EVENT_ID_PATTERN = f"^(?:{decimal_up_to(MAX_VERSION)})(?:-(?:{decimal_up_to(2**64 - 1)}))?$"

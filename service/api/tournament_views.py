@@ -10,7 +10,7 @@ from domain.registry import game_named
 from domain.tournaments import Tournament, standings, winner
 from domain.tournaments.matches import SeatRule
 from service.api.views import public_options
-from service.tournaments import Schedule, StoredTournament, match_id_for
+from service.tournaments.tournaments import Schedule, StoredTournament, match_id_for
 
 Status = Literal["registering", "running", "paused", "finished"]
 

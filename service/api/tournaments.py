@@ -14,18 +14,18 @@ import msgspec
 
 from domain.errors import NotAllowed, WrongState
 from domain.tournaments import export_csv, export_json
-from service.accounts import Caller
+from service.accounts.accounts import Caller
 from service.api.deps import actor_of, problems, require
 from service.api.strictness import strict_body
 from service.api.tournament_views import (
     CreateTournament, StandingView, TournamentSummary, TournamentView, standing_views, tournament_summary,
     tournament_view,
 )
-from service.problems import NotFound
-from service.records import record_of
-from service.tournament_acts import TournamentActs
-from service.tournament_events import match_id_for
-from service.visibility import organizes
+from service.http.problems import NotFound
+from service.matches.records import record_of
+from service.matches.visibility import organizes
+from service.tournaments.acts import TournamentActs
+from service.tournaments.events import match_id_for
 from service.wiring import Services
 
 TournamentId = Annotated[str, Parameter(description="The tournament id.", max_length=64)]

@@ -11,10 +11,10 @@ from domain.bots import action_of
 from domain.game import Deadline, Game, Viewer
 from domain.game import LegalMove as DomainLegalMove
 from domain.match import MatchState
-from service.accounts import Account
+from service.accounts.accounts import Account
 from service.api.schemas import DeadlineView, LegalMove, MatchView, SeatView, YourTurn
-from service.matches import Page
-from service.visibility import may_see_setup
+from service.matches.match_service import Page
+from service.matches.visibility import may_see_setup
 
 
 def public_options(game: Game, options: dict) -> dict:

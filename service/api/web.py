@@ -19,7 +19,7 @@ from typing import Annotated
 from litestar import Response, get
 from litestar.params import Parameter
 
-from service.problems import NotFound
+from service.http.problems import NotFound
 
 FOLDER = pathlib.Path(__file__).resolve().parent.parent / "web"
 TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".svg": "image/svg+xml",

@@ -47,7 +47,7 @@ def first_sse_message(url: str, headers: dict) -> bytes:
     raise AssertionError("the stream closed before its first message")
 
 
-def what_others_see(table: "Table", live_url: str, seat: str, other: str) -> dict[str, bytes]:
+def what_others_see(table: Table, live_url: str, seat: str, other: str) -> dict[str, bytes]:
     """Every door through which ``other`` or a spectator could learn of ``seat``'s sealed
     submission: the match view, the events, ``seat``'s legal moves, the first SSE message, the SVG."""
     seen = {}
@@ -76,7 +76,7 @@ class Duel:
         self.id = r.json()["id"]
         self.url = f"/matches/{self.id}"
 
-    def ready(self) -> "Duel":
+    def ready(self) -> Duel:
         for who in (self.white, self.red):
             r = self.http.post(f"{self.url}/ready", headers=who)
             assert r.status_code == 200, r.text
@@ -126,7 +126,7 @@ class Table:
         self.id = r.json()["id"]
         self.url = f"/matches/{self.id}"
 
-    def ready(self) -> "Table":
+    def ready(self) -> Table:
         for headers in self.headers.values():
             r = self.http.post(f"{self.url}/ready", headers=headers)
             assert r.status_code == 200, r.text

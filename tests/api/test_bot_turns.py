@@ -9,8 +9,8 @@ import threading
 
 import msgspec
 
-from service.event_store import summary_key
-from service.visibility import Actor
+from service.matches.event_store import summary_key
+from service.matches.visibility import Actor
 from service.wiring import connect
 from tests.api.helpers import G3, Duel
 

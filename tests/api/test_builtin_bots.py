@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import time
 
-from tests.api.helpers import Table
 from tests.conftest import new_account
 
 BOTS = ("bot_random_1", "bot_random_2")

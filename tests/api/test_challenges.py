@@ -57,7 +57,7 @@ def test_declining_ends_the_match_and_cancelling_is_for_the_creator(http):
 
 
 def test_organizers_seat_players_without_a_challenge(http):
-    (a, a_h), (b, b_h) = new_account(http, "ch"), new_account(http, "ch")
+    (a, _), (b, b_h) = new_account(http, "ch"), new_account(http, "ch")
     r = http.post("/matches", json={"game": "trax", "seats": {"white": a, "red": b}}, headers=ADMIN)
     assert r.status_code == 201 and r.json()["invited"] == []
     assert [t["action"] for t in http.get("/accounts/me/turns", headers=b_h).json()] == ["ready"]
@@ -104,7 +104,7 @@ def test_a_builtin_bot_accepts_a_challenge_by_itself(http, worker):
 def test_the_expiry_timer_of_a_match_goes_when_the_match_starts(http, redis_client):
     from rq import Queue
 
-    from service.queues import TIMERS
+    from service.jobs.queues import TIMERS
 
     alice, bob = new_account(http, "ch"), new_account(http, "ch")
     match = challenge(http, alice, bob)

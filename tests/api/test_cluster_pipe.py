@@ -1,4 +1,4 @@
-"""The pipelined connection on a real 3-master Redis Cluster (:mod:`service.cluster_pipe`):
+"""The pipelined connection on a real 3-master Redis Cluster (:mod:`service.redis.cluster_pipe`):
 commands reach the master of their key's slot, scripts too; a slot moved under it (``MOVED``) or
 migrating (``ASK``) is followed; a master killed and restarted from its AOF is found again."""
 
@@ -10,8 +10,8 @@ import pytest
 from redis.crc import key_slot
 from redis.exceptions import ConnectionError
 
-from service.cluster_pipe import ClusterPipe
-from service.redis_pipe import Script
+from service.redis.cluster_pipe import ClusterPipe
+from service.redis import Script
 from tests.redis_cluster import LocalCluster
 
 COUNTER = Script("return redis.call('INCRBY', KEYS[1], ARGV[1])")
@@ -110,10 +110,11 @@ def test_a_master_killed_and_restarted_from_its_aof_is_found_again(cluster):
 
 
 def test_a_sharded_subscriber_hears_its_channels_across_a_moved_slot_and_a_restarted_master(cluster):
-    """Sharded pub/sub (:mod:`service.sharded_subscriber`): messages of the channels subscribed,
+    """Sharded pub/sub (:mod:`service.redis.sharded_subscriber`): messages of the channels subscribed,
     none of the others; a channel's slot moved, or its master killed and restarted, and it is
     subscribed again where it now lives (the waiters told to look again each time)."""
-    from service.sharded_subscriber import ShardedSubscriber, match_channel
+    from service.live.appends import match_channel
+    from service.redis import ShardedSubscriber
 
     async def go():
         pipe = pipe_for(cluster)

@@ -72,7 +72,7 @@ def test_a_sealed_submission_is_invisible_to_the_opponent_and_spectators(http, l
 def test_a_whole_game_over_http_with_random_legal_moves(http):
     rng = random.Random(7)
     table = Table(http, "duorail", SEATS).ready()
-    passes, plies = 0, 0
+    plies = 0
     while table.view()["status"] == "running" and plies < 200:
         view = table.view()
         if "endgame" in str(view["state"].get("phase")):

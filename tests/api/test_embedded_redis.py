@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import redis
 
-from service.embedded_redis import SOCKET_PATH_MAX, EmbeddedRedis, redacted, unredacted
+from service.redis.embedded import SOCKET_PATH_MAX, EmbeddedRedis, redacted, unredacted
 
 
 def mode(path: Path) -> int:

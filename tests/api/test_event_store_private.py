@@ -8,7 +8,7 @@ import secrets
 
 import redis.asyncio as aioredis
 
-from service.event_store import EventStore, idempotency_key, private_stream_key, stream_key
+from service.matches.event_store import EventStore, idempotency_key, private_stream_key, stream_key
 
 
 def run(redis_url, scenario):

@@ -1,4 +1,4 @@
-"""What each append tells the accounts' feeds (:func:`service.feeds.feed_items`, pure): a
+"""What each append tells the accounts' feeds (:func:`service.live.feeds.feed_items`, pure): a
 ``your_turn`` with its ``action`` and ``deadline`` for every seat that must act after every public
 change -- the first mover at the start included -- and nothing at all for a sealed submission."""
 
@@ -9,7 +9,7 @@ from typing import Any
 from domain import match as m
 from domain.game import Context
 from domain.registry import game_named
-from service.feeds import feed_items
+from service.live.feeds import feed_items
 
 SEATS = {"white": "ann", "red": "bob"}
 

@@ -8,7 +8,7 @@ import asyncio
 import uvicorn
 from uvicorn.server import ServerState
 
-from service.http_protocol import OneWriteHttpToolsProtocol
+from service.http.protocol import OneWriteHttpToolsProtocol
 
 
 class RecordingTransport:

@@ -13,7 +13,7 @@ def test_two_accounts_play_a_whole_game_to_a_loop(http):
     view = duel.view()
     assert view["status"] == "finished"
     assert view["result"]["winner"] == "white" and view["result"]["reason"] == "loop"
-    assert http.get(f"/accounts/me/matches", headers=duel.white).json() == []
+    assert http.get("/accounts/me/matches", headers=duel.white).json() == []
 
 
 def test_a_third_account_cannot_move_for_either_seat(http):

@@ -1,4 +1,4 @@
-"""One list of problem codes (``service/problem_codes.py``): every code the sources raise is in it
+"""One list of problem codes (``service/http/problem_codes.py``): every code the sources raise is in it
 with its status, every code in it is raised somewhere, and ``docs/problems.md`` and the OpenAPI
 document show exactly that list."""
 
@@ -11,8 +11,8 @@ import pathlib
 import pkgutil
 
 from domain.errors import DomainError
-from service.problem_codes import PROBLEM_CODES, markdown
-from service.problems import STATUS_BY_KIND
+from service.http.problem_codes import PROBLEM_CODES, markdown
+from service.http.problems import STATUS_BY_KIND
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 LIBRARY_ONLY = ("library.py", "public.py")
@@ -23,9 +23,9 @@ SOURCES = [p for folder in ("domain", "service", "workers") for p in (ROOT / fol
 CODES_PASSED_ON = {  # a code taken from elsewhere, not written at the call: where it comes from is scanned
     ("domain/match.py", "in_past"), ("domain/match.py", "too_far"),  # start_/open_ in_past/too_far: one loop
     ("domain/deepsea/rules.py", "bad.code"),  # a board's refusal, raised again naming the board
-    ("service/challenges.py", "place.code"),  # Place(code="too_many_...")
-    ("service/problems.py", "exc.code"),  # the DomainError being answered
-    ("service/problems.py", "code"),  # Litestar's refusals: FRAMEWORK_CODES
+    ("service/matches/challenges.py", "place.code"),  # Place(code="too_many_...")
+    ("service/http/problems.py", "exc.code"),  # the DomainError being answered
+    ("service/http/problems.py", "code"),  # Litestar's refusals: FRAMEWORK_CODES
 }
 
 
@@ -74,7 +74,7 @@ def test_every_code_raised_is_listed_with_its_status():
     codes, passed_on = raised_codes()
     assert set(passed_on) <= CODES_PASSED_ON, "write the code at the call, or say where it comes from"
     unlisted = sorted(set(codes) - set(PROBLEM_CODES))
-    assert unlisted == [], "add these to service/problem_codes.py"
+    assert unlisted == [], "add these to service/http/problem_codes.py"
     wrong = {code: statuses for code, statuses in codes.items() if statuses - {None, PROBLEM_CODES[code][0]}}
     assert wrong == {}, "one code, one status"
 

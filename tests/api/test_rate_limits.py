@@ -111,8 +111,8 @@ def test_api_processes_count_exactly_on_their_own_and_share_their_counts_when_th
 
     import redis.asyncio as aioredis
 
-    from service.rate_limits import RateLimiter
-    from service.redis_pipe import RedisPipe, options_of
+    from service.accounts.rate_limits import RateLimiter
+    from service.redis import RedisPipe, options_of
 
     async def scenario() -> list[tuple[int, bool]]:
         first, second = (aioredis.Redis.from_url(settings.redis_url) for _ in range(2))

@@ -13,8 +13,8 @@ import pytest
 import redis.asyncio as aioredis
 from hypothesis import HealthCheck, given, settings as hypothesis_settings, strategies as st
 
-from service.rating_model import RatedResult, Standing, replay
-from service.ratings import Ratings, history_key, key
+from service.ratings.model import RatedResult, Standing, replay
+from service.ratings.ratings import Ratings, history_key, key
 
 PLAYERS = ["p1", "p2", "p3", "p4"]
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import asyncio
 
 from service.__main__ import rebuild_read_models
-from service.rating_model import Standing, rated
-from service.visibility import Actor
+from service.matches.visibility import Actor
+from service.ratings.model import Standing, rated
 from service.wiring import connect
 from tests.conftest import new_account
 
@@ -150,7 +150,7 @@ def test_a_lost_listener_call_is_made_up_when_a_profile_is_read(http, settings):
         services = connect(settings)
         services.matches.listeners.remove(services.ratings)  # as if the process died before it ran
         try:
-            from service.matches import NewMatch
+            from service.matches.match_service import NewMatch
 
             state = await services.matches.create(NewMatch(game="trax", seats={"white": alice[0], "red": bob[0]}))
             for who, command in ((alice[0], b'{"type":"ready"}'), (bob[0], b'{"type":"ready"}'),
@@ -195,7 +195,7 @@ def test_games_ending_at_once_give_the_ratings_of_their_end_order(http):
     the results in the order the games ended (end time, then match id), history included."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from service.rating_model import RatedResult, replay
+    from service.ratings.model import RatedResult, replay
 
     players = [new_account(http, "co") for _ in range(4)]
     pairs = [(0, 1), (2, 3), (0, 2), (1, 3), (0, 3), (1, 2)]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 
 from service.__main__ import rebuild_read_models
-from service.read_models import LAYOUT
+from service.matches.read_models import LAYOUT
 from service.wiring import connect
 from tests.api.helpers import G3, Duel
 
@@ -45,7 +45,7 @@ def test_serve_rebuilds_read_models_kept_in_an_older_layout(http, settings, redi
     import json
 
     from service.__main__ import _bootstrap
-    from service.event_store import summary_key
+    from service.matches.event_store import summary_key
 
     duel = Duel(http).ready()
     duel.play_all(G3[:2])

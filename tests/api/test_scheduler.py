@@ -11,9 +11,9 @@ import time
 import msgspec
 from rq import Queue
 
-from service.event_store import stream_key
-from service.queues import WEBHOOKS
-from service.timers import schedule_at
+from service.jobs.queues import WEBHOOKS
+from service.jobs.timers import schedule_at
+from service.matches.event_store import stream_key
 from tests.api.helpers import Duel
 from tests.conftest import start_worker
 from workers.scheduler import LEASE_KEY, LEASE_MS, STUCK_S
@@ -125,8 +125,7 @@ def test_a_job_a_dead_worker_popped_from_several_queues_is_found_lost(redis_clie
     """A worker of several queues takes a job with BLPOP (no intermediate list): killed before it
     starts the job, it leaves the job "queued" in no queue, which the next look at the match
     (``RQBackground.ensure``) finds lost and queues again (issue 19; the chaos test)."""
-    from service import background
-
+    from service.jobs import background
     monkeypatch.setattr(background, "POPPED_S", 0.0)
     queue = Queue(WEBHOOKS, connection=redis_client)
     waiting = queue.enqueue("time.sleep", 0, job_id="still-waiting")

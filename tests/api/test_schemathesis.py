@@ -48,7 +48,7 @@ from hypothesis.errors import FlakyStrategyDefinition
 from rq import Queue
 
 from service.app import create_app, openapi_document
-from service.queues import WEBHOOKS as WEBHOOK_QUEUE
+from service.jobs.queues import WEBHOOKS as WEBHOOK_QUEUE
 from service.settings import Settings
 from tests.conftest import new_account
 

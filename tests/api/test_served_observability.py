@@ -14,7 +14,7 @@ import httpx
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
-from service.embedded_redis import free_port
+from service.redis.embedded import free_port
 from tests.api.helpers import Duel
 from tests.conftest import ROOT, ServedServer
 

@@ -7,7 +7,7 @@ import asyncio
 
 import redis.asyncio as aioredis
 
-from service.accounts import Accounts
+from service.accounts.accounts import Accounts
 
 
 def test_many_processes_bootstrapping_the_admin_at_once_all_get_the_one_account(redis_url, redis_client):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from service.embedded_redis import free_port
+from service.redis.embedded import free_port
 from tests.api.helpers import Duel
 
 

@@ -12,7 +12,7 @@ import time
 
 import msgspec
 
-from service.event_store import stream_key
+from service.matches.event_store import stream_key
 from tests.api.helpers import Duel
 from tests.conftest import start_worker
 

@@ -7,9 +7,9 @@ from __future__ import annotations
 import asyncio
 import time
 
-from service.event_store import stream_key
-from service.tournaments import Tournaments
-from service.visibility import Actor
+from service.matches.event_store import stream_key
+from service.matches.visibility import Actor
+from service.tournaments.tournaments import Tournaments
 from service.wiring import connect
 from tests.conftest import new_account
 

@@ -11,14 +11,14 @@ import threading
 import msgspec
 from rq import Queue
 
-from service.queues import WEBHOOKS
-from service.tournament_events import TournamentEvent
-from service.tournament_event_stream import events_key
-from service.tournaments import Tournaments
-from service.visibility import Actor
-from service.webhook_delivery import deliver
-from service.webhook_targets import Destinations
-from service.webhooks import TournamentNotification, Webhook
+from service.jobs.queues import WEBHOOKS
+from service.matches.visibility import Actor
+from service.tournaments.event_stream import events_key
+from service.tournaments.events import TournamentEvent
+from service.tournaments.tournaments import Tournaments
+from service.webhooks.delivery import deliver
+from service.webhooks.targets import Destinations
+from service.webhooks.webhooks import TournamentNotification, Webhook
 from service.wiring import connect
 from tests.api.test_webhooks import Receiver, verified
 from tests.api.tournament_driving import Person, api, lines_of, messages, play  # noqa: F401 (api: a fixture)

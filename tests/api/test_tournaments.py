@@ -10,7 +10,7 @@ import msgspec
 
 from domain.tournaments import create, export_csv, pairings, standings
 from domain.tournaments.matches import record_results
-from service.bot_accounts import BOT_ACCOUNTS
+from service.bots.accounts import BOT_ACCOUNTS
 
 BOTS = [f"bot_random_{n}" for n in range(1, 9)]
 

@@ -1,5 +1,5 @@
-"""Where webhooks may post (``service.webhook_targets``) and one delivery attempt
-(``service.webhook_delivery``): addresses judged in every spelling, the delivery pinned to the
+"""Where webhooks may post (``service.webhooks.targets``) and one delivery attempt
+(``service.webhooks.delivery``): addresses judged in every spelling, the delivery pinned to the
 address it checked (DNS rebinding), and every wait bounded — the resolver, a receiver that never
 answers, one that answers a byte at a time or with an endless body."""
 
@@ -15,10 +15,10 @@ import msgspec
 import pytest
 
 from domain.errors import InvalidCommand
-from service import webhook_targets
-from service.webhook_delivery import DeliveryFailed, deliver
-from service.webhook_targets import Destinations, DestinationRefused, HostNotFound, is_public, parse
-from service.webhooks import Notification, Webhook
+from service.webhooks import targets as webhook_targets
+from service.webhooks.delivery import DeliveryFailed, deliver
+from service.webhooks.targets import Destinations, DestinationRefused, HostNotFound, is_public, parse
+from service.webhooks.webhooks import Notification, Webhook
 
 REFUSED = ["127.0.0.1", "127.255.0.9", "0.0.0.0", "0.1.2.3", "10.0.0.1", "172.16.0.1", "192.168.1.1",
            "169.254.169.254", "100.64.0.1", "192.0.2.1", "198.18.0.1", "224.0.0.1", "239.1.2.3", "240.0.0.1",

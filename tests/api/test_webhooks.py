@@ -18,7 +18,7 @@ import httpx
 import msgspec
 import pytest
 
-from service.webhooks import retry_policy
+from service.webhooks.webhooks import retry_policy
 from tests.conftest import LiveServer, new_account, start_worker
 
 

@@ -138,7 +138,7 @@ class Others:
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
-    def __enter__(self) -> "Others":
+    def __enter__(self) -> Others:
         self._thread.start()
         return self
 

@@ -11,7 +11,7 @@ import httpx
 import msgspec
 import redis
 
-from service.event_store import stream_key
+from service.matches.event_store import stream_key
 from tests.conftest import ServedServer
 
 LIMIT_S = 3.0  # generous: a bot replies in well under a second; one delivery may hang for 5 s

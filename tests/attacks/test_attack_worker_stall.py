@@ -15,7 +15,7 @@ import httpx
 import redis
 from rq import Queue
 
-from service.queues import ANALYSIS
+from service.jobs.queues import ANALYSIS
 from tests.attacks.latency import LIMIT_S, Player, TimerWatch, bot_replies, figures
 from tests.conftest import ServedServer
 

@@ -24,7 +24,6 @@ import re
 import socket
 from collections import Counter
 
-import httpx
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st

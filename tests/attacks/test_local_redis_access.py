@@ -20,7 +20,7 @@ import httpx
 import pytest
 import redis
 
-from service.embedded_redis import SOCKET_PATH_MAX
+from service.redis.embedded import SOCKET_PATH_MAX
 from tests.attacks import redis_intruder
 from tests.conftest import ServedServer
 

@@ -12,7 +12,7 @@ import httpx
 import redis
 from rq.job import Job
 
-from service.webhooks import webhooks_key
+from service.webhooks.webhooks import webhooks_key
 from tests.attacks.webhook_helpers import Receiver, new_organizer, redis_url_of
 
 LOOPBACK = ["http://127.0.0.1/", "http://127.1/", "http://0x7f000001/", "http://2130706433/", "http://0x7f.1/",

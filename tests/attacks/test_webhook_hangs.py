@@ -2,7 +2,7 @@
 creates matches so that deliveries pile up. Meanwhile an unrelated player plays a built-in bot and
 waits on a deadline timer: neither may wait behind the deliveries.
 
-Worker layout: ``serve``'s own, one worker process per pool (:data:`service.queues.POOLS`), so
+Worker layout: ``serve``'s own, one worker process per pool (:data:`service.jobs.queues.POOLS`), so
 the webhooks' worker is not the timers' or the bots'.
 
 Run with ``-s`` to see the figures (bot reply and timer lateness, without and with the receivers).

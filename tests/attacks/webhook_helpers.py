@@ -4,7 +4,6 @@ one that never does), the served server's Redis and extra worker processes on it
 from __future__ import annotations
 
 import os
-import re
 import secrets
 import socket
 import subprocess

@@ -17,7 +17,7 @@ import httpx
 import msgspec
 import pytest
 
-from service.embedded_redis import EmbeddedRedis
+from service.redis.embedded import EmbeddedRedis
 from tests.api.test_webhooks import Receiver
 from tests.conftest import ROOT, ServedServer
 from tests.redis_cluster import LocalCluster

@@ -57,7 +57,7 @@ def _play(game, state, seat, command, now=1_000):
 def test_challenging_a_fresh_sane_duorail_bot_does_not_win():
     """Issue 17: the random bot's pieces killed its own track, so a challenge won at once. After a
     level-1 bot's move both colours still have a track: neither challenge wins."""
-    from domain.duorail.solver import find_track
+    from domain.duorail.parts.solver import find_track
 
     for seed in range(12):
         game, state = _started("duorail", seed)

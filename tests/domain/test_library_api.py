@@ -59,18 +59,6 @@ def test_a_random_game_plays_to_its_end(name, seed):
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_notation_round_trips_on_every_listed_move(name):
-    lib, seen = package(name), []
-    random_game(lib, seed=7, moves_seen=seen)
-    for state, _ in seen[::max(1, len(seen) // 8)]:
-        for seat in lib.to_act(state):
-            listed = lib.legal_moves(state, seat)
-            for m in listed[:: max(1, len(listed) // 200)]:
-                assert lib.format_move(m.command) == m.move
-                assert lib.parse_move(state, m.move) == m.command
-
-
-@pytest.mark.parametrize("name", GAMES)
 def test_wrong_calls_raise_clear_errors(name):
     lib, game = package(name), all_games()[name]
     unbegun = game.initial(game.Options(), 0)

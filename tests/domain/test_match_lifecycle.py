@@ -119,7 +119,9 @@ def test_the_game_is_told_which_seat_the_priority_player_holds_after_choosing():
             seen.append((ctx.seat, ctx.priority))
             return super().decide(state, command, ctx)
 
-    game = Recording()
+    from domain.trax import analysis, bot, moves, notation, rules, svg, view
+
+    game = Recording(rules, moves, notation, view, svg, analysis, bot)
     state = None
     for e in m.decide_create("m", game, {}, {"white": "alice", "red": "bob"}, now=0, seed=1, priority="white"):
         state = m.evolve(game, state, e)

@@ -14,7 +14,7 @@ from domain.match import MatchAborted
 DOMAIN = pathlib.Path(__file__).resolve().parents[2] / "domain"
 LITERAL_REASON = re.compile(r"""Result\(\s*(?:winner=[^,]+,\s*)?reason=["']([a-z_]+)["']""")
 DYNAMIC = {
-    "reason=mine or theirs": {"loop", "line"},  # Trax: the kind of win formed (domain/trax/wins.py)
+    "reason=mine or theirs": {"loop", "line"},  # Trax: the kind of win formed (domain/trax/parts/wins.py)
     "reason=event.code": set(typing.get_args(typing.get_type_hints(MatchAborted)["code"])),
     "reason=pending.win.reason": set(),  # a Trax win the Mulligan left pending: one of the above
 }
@@ -39,5 +39,5 @@ def test_every_reason_the_rules_give_is_listed_and_every_listed_reason_is_given(
 
 
 def test_trax_wins_are_loops_or_lines():
-    source = (DOMAIN / "trax" / "wins.py").read_text()
+    source = (DOMAIN / "trax" / "parts" / "wins.py").read_text()
     assert set(re.findall(r'"(loop|line)"', source)) == {"loop", "line"}

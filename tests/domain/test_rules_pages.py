@@ -29,7 +29,7 @@ from domain.deepsea import DeepseaMove
 from domain.duorail import DuorailMove
 from domain.errors import DomainError
 from domain.game import Context, Game
-from domain.monunrail.legal import command_for
+from domain.monunrail.moves import command_for
 from domain.registry import all_games
 from domain.trax import Play
 

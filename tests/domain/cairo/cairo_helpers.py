@@ -1,6 +1,6 @@
 """Helpers for the Cairo Corridor tests (imported by the tests and by ``conftest.py``): the reference
-board, a plain flood-fill oracle built on it (independent of ``domain.cairo.geometry`` and
-``domain.cairo.corridor``), a tied game, and a game driven through the decider that keeps its events."""
+board, a plain flood-fill oracle built on it (independent of ``domain.cairo.parts.geometry`` and
+``domain.cairo.parts.corridor``), a tied game, and a game driven through the decider that keeps its events."""
 
 from __future__ import annotations
 

@@ -11,10 +11,11 @@ import pytest
 from cairo_helpers import TIED, Table, random_game
 
 from domain.bots import Think, after_calls
-from domain.cairo import CAIRO, CairoOptions, Place, board
+from domain.cairo import CAIRO, CairoOptions, Place
+from domain.cairo.parts import board
 from domain.cairo.analysis import analyse
 from domain.cairo.bot import evaluate, greedy_bot, search_bot
-from domain.cairo.geometry import NAMES
+from domain.cairo.parts.geometry import NAMES
 from domain.cairo.rules import decide, evolve, seat_to_act
 from domain.cairo.search import Position, proven, search
 from domain.game import Context

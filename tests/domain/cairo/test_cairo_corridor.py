@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.cairo import CAIRO, CairoOptions, Place
-from domain.cairo.corridor import ALL_CELLS, cells_of, survey
-from domain.cairo.geometry import INDEX, NAMES
+from domain.cairo.parts.corridor import ALL_CELLS, cells_of, survey
+from domain.cairo.parts.geometry import INDEX, NAMES
 from domain.errors import IllegalMove
 from domain.game import Context
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from cairo_helpers import REFERENCE, SIDE_NAMES, reference_name
 
-from domain.cairo.geometry import (
+from domain.cairo.parts.geometry import (
     CELL_SIDES,
     COLUMNS,
     GROUPS,
@@ -89,5 +89,5 @@ def test_groups_partial_rows_and_columns_of_twelve():
 def test_inside_a_whole_group():
     graph = our_graph()
     for letter in (group_letter(c, r) for c in range(COLUMNS) for r in (1, 2)):
-        u, l, r, d = (letter + p for p in "ulrd")
-        assert {l, r} <= graph[u] and {l, r} <= graph[d] and r in graph[l] and d not in graph[u]
+        up, left, right, down = (letter + p for p in "ulrd")
+        assert {left, right} <= graph[up] and {left, right} <= graph[down] and right in graph[left] and down not in graph[up]

@@ -8,8 +8,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from domain.cairo import CAIRO, Place
-from domain.cairo.geometry import NAMES
-from domain.cairo.notation import format_cell, long_name, parse_cell
+from domain.cairo.parts.geometry import NAMES
+from domain.cairo.parts.notation import format_cell, long_name, parse_cell
 from domain.errors import InvalidCommand
 from domain.game import Context
 

@@ -12,7 +12,7 @@ from cairo_helpers import ORACLE, TIED
 
 from domain import match
 from domain.cairo import CAIRO, Place, CairoPlaced
-from domain.cairo.geometry import NAMES
+from domain.cairo.parts.geometry import NAMES
 from domain.cairo.svg import CORRIDOR_FILL
 from domain.codec import codec_for
 from domain.game import Context, Viewer

@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from domain.deepsea import DEEPSEA, DeepseaOptions, DeepseaState, DeepseaMove, SubmitRoutes
-from domain.deepsea.board import parse_text
+from domain.deepsea.parts.board import parse_text
 from domain.deepsea.rules import begin
 from domain.game import Context, Viewer
 

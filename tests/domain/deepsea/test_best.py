@@ -8,10 +8,10 @@ from collections import deque
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.deepsea.best import best_placement, legal_placements, placement_values, placements_keeping_routes
-from domain.deepsea.board import SIDE_SHIPS, SHIPS, Board, cell_index, parse_text
-from domain.deepsea.pentominoes import PIECES, all_placements, placement_of
-from domain.deepsea.routes import all_reach
+from domain.deepsea.parts.best import best_placement, legal_placements, placement_values, placements_keeping_routes
+from domain.deepsea.parts.board import SIDE_SHIPS, SHIPS, Board, cell_index, parse_text
+from domain.deepsea.parts.pentominoes import PIECES, all_placements, placement_of
+from domain.deepsea.parts.routes import all_reach
 
 SIZE = 13
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from domain.deepsea.board import BoardLayout, cell_index, cell_name, from_layout, parse_text, to_layout
-from domain.deepsea.presets import PRESETS, preset
+from domain.deepsea.parts.board import BoardLayout, cell_index, cell_name, from_layout, parse_text, to_layout
+from domain.deepsea.parts.presets import PRESETS, preset
 from domain.errors import InvalidCommand
 
 OPEN = ["R.....D.....W"] + ["............."] * 11 + ["B.....D.....K"]

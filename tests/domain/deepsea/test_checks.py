@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from domain.deepsea.board import parse_text
-from domain.deepsea.checks import check_board, symmetry
+from domain.deepsea.parts.board import parse_text
+from domain.deepsea.parts.checks import check_board, symmetry
 from domain.errors import InvalidCommand
 
 BLANK = "............."

@@ -12,8 +12,8 @@ from domain.bots import Think, after_calls
 from domain.deepsea import DEEPSEA
 from domain.deepsea.bot import BOTS, greedy_bot, random_bot, search_bot
 from domain.deepsea.moves import safe_placements
-from domain.deepsea.outlook import evaluate, scan_of
-from domain.deepsea.pentominoes import format_placement, placement_of
+from domain.deepsea.parts.outlook import evaluate, scan_of
+from domain.deepsea.parts.pentominoes import format_placement, placement_of
 from domain.deepsea.search import placement_move
 from domain.deepsea.state import DeepseaMove, Sea
 from domain.game import Result
@@ -29,7 +29,8 @@ def _action_phase() -> Table:
 
 def test_every_level_is_offered():
     assert DEEPSEA.bots == BOTS and set(BOTS) == {0, 1, 2, 3}
-    assert DEEPSEA.evaluate is evaluate
+    state = _action_phase().state
+    assert DEEPSEA.evaluate(state, "empire", Think(seed=1)) == evaluate(state, "empire", Think(seed=1))
 
 
 def test_level_0_plays_at_random():

@@ -8,7 +8,7 @@ import pytest
 from domain import match as m
 from domain.bots import Think
 from domain.deepsea import DEEPSEA, BoardSelected, DeepseaMove, PregameEnded
-from domain.deepsea.presets import PRESETS
+from domain.deepsea.parts.presets import PRESETS
 from domain.errors import DomainError, InvalidCommand
 from domain.game import Context, Deadline, Viewer
 

@@ -8,7 +8,7 @@ import pytest
 from deepsea_helpers import CUT_OFF, HARMLESS, Table
 
 from domain.deepsea import DEEPSEA, ActionSealed, ActionsRevealed, BoardSelected, BoardsScored, DeepseaTurnPlayed
-from domain.deepsea.pentominoes import PIECES, Placement
+from domain.deepsea.parts.pentominoes import PIECES, Placement
 from domain.deepsea.rules import visibility
 from domain.deepsea.state import PlacedPiece, Sea
 from domain.errors import DomainError

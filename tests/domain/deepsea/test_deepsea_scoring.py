@@ -11,7 +11,7 @@ from deepsea_helpers import CUT_OFF, HARMLESS, Table
 
 from domain.bots import Think
 from domain.deepsea import DEEPSEA, BoardsScored, RoutesAnswer, RoutesSealed, ShortestRoutesPublished
-from domain.deepsea.moves import shortest_routes
+from domain.deepsea.analysis import shortest_routes
 from domain.deepsea.rules import evolve, visibility
 from domain.errors import DomainError
 from domain.game import Job, Viewer

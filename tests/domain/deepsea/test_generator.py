@@ -8,11 +8,11 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from domain.deepsea.board import SIDE_SHIPS, cell_index, from_layout, to_layout
-from domain.deepsea.checks import check_board
-from domain.deepsea.generator import GROUPS, MIN_DISTANCE, SYMMETRIES, orbit, random_board
-from domain.deepsea.presets import DESCRIPTIONS, PRESETS, SYMMETRY, board_from_spec, preset
-from domain.deepsea.routes import distances
+from domain.deepsea.parts.board import SIDE_SHIPS, cell_index, from_layout, to_layout
+from domain.deepsea.parts.checks import check_board
+from domain.deepsea.parts.generator import GROUPS, MIN_DISTANCE, SYMMETRIES, orbit, random_board
+from domain.deepsea.parts.presets import DESCRIPTIONS, PRESETS, SYMMETRY, board_from_spec, preset
+from domain.deepsea.parts.routes import distances
 from domain.errors import InvalidCommand
 
 

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.deepsea.board import cell_name
-from domain.deepsea.pentominoes import (
+from domain.deepsea.parts.board import cell_name
+from domain.deepsea.parts.pentominoes import (
     PIECES,
     Placement,
     all_placements,

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from domain.deepsea.board import CHANNEL, DROPOFF, EMPTY, SHIPS, START, WALL, Board, cell_name, parse_text
-from domain.deepsea.routes import all_reach, distances, neighbours, route_cells, route_length
+from domain.deepsea.parts.board import CHANNEL, DROPOFF, EMPTY, SHIPS, START, WALL, Board, cell_name, parse_text
+from domain.deepsea.parts.routes import all_reach, distances, neighbours, route_cells, route_length
 from domain.errors import IllegalMove, InvalidCommand
 
 

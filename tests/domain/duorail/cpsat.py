@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from domain.duorail.track import CELLS, INDEX, SHAPES, SIZE, STEP, STRAIGHTS, Pieces, direction_between
+from domain.duorail.parts.track import CELLS, INDEX, SHAPES, SIZE, STEP, STRAIGHTS, Pieces, direction_between
 
 PROVEN = (cp_model.OPTIMAL, cp_model.INFEASIBLE)
 

@@ -9,12 +9,12 @@ import pytest
 from domain.bot_games import play_match
 from domain.bots import Think, after_calls
 from domain.duorail.bot import evaluate, greedy_bot, search_bot
-from domain.duorail.lengths import lengths_with
+from domain.duorail.parts.lengths import lengths_with
 from domain.duorail.rules import begin, evolve, initial
 from domain.duorail.search import placements
-from domain.duorail.solver import longest_track, shape_mask
+from domain.duorail.parts.solver import longest_track, shape_mask
 from domain.duorail.state import DuorailMove, DuorailPlaced, Passed
-from domain.duorail.track import CELLS, SHAPES
+from domain.duorail.parts.track import CELLS, SHAPES
 from domain.registry import game_named
 
 BOTS = {2: greedy_bot, 3: search_bot}

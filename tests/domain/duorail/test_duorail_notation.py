@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from domain.duorail.notation import Action, format_action, parse_action
-from domain.duorail.rules import begin, initial, legal_moves
+from domain.duorail.parts.notation import Action, format_action, parse_action
+from domain.duorail.moves import legal_moves
+from domain.duorail.rules import begin, initial
 from domain.errors import InvalidCommand
 
 

@@ -7,7 +7,7 @@ from test_duorail_support import Table
 
 from domain.clock import Bank, NoClock, SeatClock
 from domain.duorail import DUORAIL, Challenged, DuorailOptions, DuorailMove, Passed, DuorailPlaced
-from domain.duorail.track import CELLS
+from domain.duorail.parts.track import CELLS
 from domain.errors import IllegalMove, InvalidCommand, NotAllowed, WrongState
 from domain.game import Context, Deadline
 

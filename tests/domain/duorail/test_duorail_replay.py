@@ -10,8 +10,8 @@ from svg_checks import checked_svg
 from test_duorail_support import Table
 
 from domain.clock import Bank, NoClock
-from domain.duorail import DUORAIL, DuorailOptions, DuorailMove, DuorailSolverAnswer, SubmitTrack, TrackSealed
-from domain.duorail.solver import find_track, longest_track
+from domain.duorail import DUORAIL, DuorailOptions, DuorailMove, DuorailSolverAnswer, TrackSealed
+from domain.duorail.parts.solver import find_track, longest_track
 from domain.errors import DomainError
 from domain.game import Context, Viewer
 

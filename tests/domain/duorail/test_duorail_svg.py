@@ -7,7 +7,7 @@ from test_duorail_support import Table
 
 from domain.duorail import DUORAIL
 from domain.duorail.svg import board_svg
-from domain.duorail.track import CELLS
+from domain.duorail.parts.track import CELLS
 from domain.game import Viewer
 
 

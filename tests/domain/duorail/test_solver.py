@@ -11,8 +11,8 @@ from collections import Counter
 
 import pytest
 
-from domain.duorail.solver import allowed_masks, find_track, longest_track, shape_mask
-from domain.duorail.track import format_track, parse_track, track_problem
+from domain.duorail.parts.solver import allowed_masks, find_track, longest_track, shape_mask
+from domain.duorail.parts.track import format_track, parse_track, track_problem
 from tests.domain.duorail.cpsat import Reference, cpsat_track, random_position
 
 SEED = 20_251_122

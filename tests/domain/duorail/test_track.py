@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from domain.duorail.track import (CELLS, SHAPES, direction_between, format_track, neighbour, parse_cell, parse_shape,
+from domain.duorail.parts.track import (CELLS, SHAPES, direction_between, format_track, neighbour, parse_cell, parse_shape,
                                   parse_track, track_problem)
 from domain.errors import InvalidCommand
 

@@ -15,8 +15,8 @@ import random
 
 from ortools.sat.python import cp_model
 
-from domain.monunrail.board import Grid
-from domain.monunrail.tiles import CROSS, DL, LR, LU, OPPOSITE, RD, SIDES, UD, UR, D, R, kind_of
+from domain.monunrail.parts.board import Grid
+from domain.monunrail.parts.tiles import CROSS, DL, LR, LU, OPPOSITE, RD, SIDES, UD, UR, D, R, kind_of
 
 MASKS = (0, UD, LR, UR, RD, DL, LU, CROSS)
 

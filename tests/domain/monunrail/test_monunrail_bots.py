@@ -9,9 +9,9 @@ from domain.bot_games import play_match
 from domain.bots import Think, after_calls
 from domain.game import Context
 from domain.monunrail import MONUNRAIL, Build, Impossible
-from domain.monunrail.levels import evaluate, greedy_bot, search_bot
+from domain.monunrail.parts.levels import evaluate, greedy_bot, search_bot
 from domain.monunrail.rules import begin, decide, evolve
-from domain.monunrail.setup import initial
+from domain.monunrail.parts.setup import initial
 from domain.monunrail.state import MonunrailOptions
 
 THINK_CALLS = 200

@@ -12,10 +12,10 @@ from domain.bots import Think
 from domain.game import Context
 from domain.monunrail import MONUNRAIL, Unrail
 from domain.monunrail.analysis import ANALYSIS_BUDGET, analyse
-from domain.monunrail.bot import BOT_BUDGET, winning_removal
+from domain.monunrail.parts.simple_bots import BOT_BUDGET, winning_removal
 from domain.monunrail.rules import grid_of
-from domain.monunrail.tiles import CROSS
-from domain.monunrail.unrail import UnrailSolver, solver_for
+from domain.monunrail.parts.tiles import CROSS
+from domain.monunrail.parts.unrail import UnrailSolver, solver_for
 
 
 def block_position(width: int, height: int) -> Table:

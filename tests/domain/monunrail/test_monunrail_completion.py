@@ -9,11 +9,11 @@ import random
 import pytest
 from monunrail_cpsat import carved_position, cpsat_completable, random_position
 
-from domain.monunrail.board import grid
-from domain.monunrail.completion import complete, merged_supply
-from domain.monunrail.notation import format_tiles
-from domain.monunrail.tiles import CROSS, DL, LR, LU, RD, UD, UR, kind_of
-from domain.monunrail.track import incompleteness, is_complete
+from domain.monunrail.parts.board import grid
+from domain.monunrail.parts.completion import complete, merged_supply
+from domain.monunrail.parts.notation import format_tiles
+from domain.monunrail.parts.tiles import CROSS, DL, LR, LU, RD, UD, UR, kind_of
+from domain.monunrail.parts.track import incompleteness, is_complete
 
 
 def board_of(g, tiles: dict[str, int]) -> tuple[int, ...]:

@@ -13,9 +13,9 @@ from domain.codec import codec_for
 from domain.errors import DomainError
 from domain.game import Context, Viewer
 from domain.monunrail import MONUNRAIL, Build, Complete, MonunrailOptions, UseItem
-from domain.monunrail.completion import complete
-from domain.monunrail.legal import command_for
-from domain.monunrail.notation import format_tiles
+from domain.monunrail.parts.completion import complete
+from domain.monunrail.moves import command_for
+from domain.monunrail.parts.notation import format_tiles
 from domain.monunrail.rules import grid_of
 
 
@@ -46,7 +46,7 @@ def _helpful_build(state) -> Build | None:
 
 
 def _kind(code: int) -> str:
-    from domain.monunrail.tiles import kind_of
+    from domain.monunrail.parts.tiles import kind_of
 
     return kind_of(code)
 

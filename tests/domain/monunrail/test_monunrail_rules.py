@@ -6,7 +6,7 @@ import msgspec
 import pytest
 from monunrail_table import SQUARE, refused, table  # noqa: F401  (table: a fixture)
 
-from domain.errors import DomainError, IllegalMove, InvalidCommand, NotAllowed, WrongState
+from domain.errors import IllegalMove, InvalidCommand, NotAllowed, WrongState
 from domain.game import Context, Job
 from domain.monunrail import (
     MONUNRAIL,

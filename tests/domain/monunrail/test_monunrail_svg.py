@@ -81,9 +81,9 @@ def test_the_supply_is_never_drawn():
 
 
 def test_a_long_caption_wraps_on_a_small_board_and_nothing_is_clipped():
-    from domain.monunrail.board import grid
+    from domain.monunrail.parts.board import grid
     from domain.monunrail.svg import board_svg
-    from domain.monunrail.tiles import STATION, UD
+    from domain.monunrail.parts.tiles import STATION, UD
 
     g = grid(3, 3)
     caption = "Second called Impossible, but the track could still be completed: first wins the game by refutation."

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from domain.monunrail.board import grid
-from domain.monunrail.unrail import (
+from domain.monunrail.parts.board import grid
+from domain.monunrail.parts.unrail import (
     DEFAULT_BUDGET,
     PYTHON_GROUP_COST,
     UnrailSolver,

@@ -197,7 +197,7 @@ def test_a_bank_size_is_refused_since_the_overflow_is_spent_to_the_millisecond()
 
     from domain.clock import Bank
     from domain.errors import InvalidCommand
-    from domain.monunrail.setup import initial
+    from domain.monunrail.parts.setup import initial
     from domain.monunrail.state import MonunrailOptions
 
     with pytest.raises(InvalidCommand) as refused:

@@ -9,15 +9,15 @@ from domain.bot_games import play_match
 from domain.bots import Think, after_calls
 from domain.game import Context
 from domain.registry import game_named
-from domain.trax.board import frontier
+from domain.trax.parts.board import frontier
 from domain.trax.bot import evaluate, greedy_bot, search_bot
-from domain.trax.evaluation import features_after, path_ends
-from domain.trax.forced import take_back
-from domain.trax.moves import resolve
+from domain.trax.parts.evaluation import features_after, path_ends
+from domain.trax.parts.forced import take_back
+from domain.trax.parts.placements import resolve
 from domain.trax.rules import begin, decide, evolve, initial
 from domain.trax.state import DeclineMulligan, Mulligan, Play, TraxOptions
-from domain.trax.tiles import FITS
-from domain.trax.wins import wins_formed
+from domain.trax.parts.tiles import FITS
+from domain.trax.parts.wins import wins_formed
 
 TRAX = game_named("trax")
 

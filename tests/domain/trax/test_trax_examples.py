@@ -7,8 +7,8 @@ import pytest
 from domain.errors import IllegalMove
 from domain.game import Context, Viewer
 from domain.trax import TRAX, Play, Played
-from domain.trax.moves import STANDARD, legal_placements, perft, play_move
-from domain.trax.notation import parse_move
+from domain.trax.parts.placements import STANDARD, legal_placements, perft, play_move
+from domain.trax.parts.notation import parse_move
 
 
 def test_a2_becomes_a_backslash_and_b2_is_forced(table):

@@ -10,11 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from domain.errors import IllegalMove
-from domain.trax.board import ORIGIN, Board, frontier
-from domain.trax.moves import VARIANTS, Variant, count_legal, legal_moves, legal_placements, play_move
-from domain.trax.notation import cell_label, parse_move
-from domain.trax.tiles import SYMBOL, SYMBOLS
-from domain.trax.wins import wins_formed
+from domain.trax.parts.board import ORIGIN, Board, frontier
+from domain.trax.parts.placements import VARIANTS, Variant, count_legal, legal_moves, legal_placements, play_move
+from domain.trax.parts.notation import cell_label, parse_move
+from domain.trax.parts.tiles import SYMBOL, SYMBOLS
+from domain.trax.parts.wins import wins_formed
 
 
 def reference_moves(board: Board, variant: Variant) -> list[str]:

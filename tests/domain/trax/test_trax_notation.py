@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from domain.errors import IllegalMove, InvalidCommand, WrongState
 from domain.game import Context
 from domain.trax import TRAX, Play
-from domain.trax.board import Box, key_of
-from domain.trax.notation import Move, cell_at, cell_label, column_index, column_label, format_move, parse_move
+from domain.trax.parts.board import Box, key_of
+from domain.trax.parts.notation import Move, cell_at, cell_label, column_index, column_label, format_move, parse_move
 
 
 @pytest.mark.parametrize(("index", "label"), [(0, "@"), (1, "A"), (26, "Z"), (27, "AA"), (28, "AB"), (52, "AZ"),

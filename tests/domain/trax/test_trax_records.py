@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import ast
 
-from domain.trax.moves import STANDARD, play_move
-from domain.trax.notation import parse_move
-from domain.trax.wins import wins_formed
+from domain.trax.parts.placements import STANDARD, play_move
+from domain.trax.parts.notation import parse_move
+from domain.trax.parts.wins import wins_formed
 
 WINNER = {"white(1st)": "white", "red(2nd)": "red"}
 COLOUR = {"W": "white", "R": "red"}

@@ -16,9 +16,9 @@ from domain.clock import NoClock, OneGrace
 from domain.errors import DomainError, IllegalMove
 from domain.game import Context, Viewer
 from domain.trax import TRAX, DeclineMulligan, Mulligan, Play, Played, TraxOptions, TraxState
-from domain.trax.board import Board, Box
-from domain.trax.moves import VARIANTS, play_move
-from domain.trax.notation import column_index, column_label, last_labels, parse_move
+from domain.trax.parts.board import Board, Box
+from domain.trax.parts.placements import VARIANTS, play_move
+from domain.trax.parts.notation import column_index, column_label, last_labels, parse_move
 from domain.trax.state import Turn, Turns
 
 EVENT = Union[TRAX.events]  # type: ignore[valid-type]  # noqa: UP007 (a tuple of types)

@@ -10,8 +10,8 @@ from domain.errors import IllegalMove, InvalidCommand
 from domain.game import Context
 from domain.match import parse_options
 from domain.trax import TRAX, Play, TraxOptions
-from domain.trax.moves import STANDARD, VARIANTS, play_move
-from domain.trax.notation import parse_move
+from domain.trax.parts.placements import STANDARD, VARIANTS, play_move
+from domain.trax.parts.notation import parse_move
 
 EIGHT = TraxOptions(variant="8x8")
 EIGHT_WIDE = "@0+ B1+ C1+ D1+ E1+ F1+ G1+ H1\\"
