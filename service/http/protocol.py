@@ -22,8 +22,10 @@ header fields capped.
   keep-alive timeout, 5 s, closes an idle one); its body within ``REQUEST_BODY_TIMEOUT_S`` (10 s)
   of the end of its header fields. Past either, a ``408`` problem ``request_timeout`` (if no answer
   has begun) and the connection is closed; the app, if it was reading the body, sees the client
-  gone. The body's deadline waits while reading is paused by the server itself (the app not yet
-  reading, or a pipelined request behind another).
+  gone. The deadlines are the client's, not the server's: the body's waits while reading is paused
+  by the server itself (the app not yet reading, or a pipelined request behind another), and bytes
+  already received but not yet read by a busy event loop count as arrived (2,000 connections
+  opened at once on a loaded machine are not cut for the loop's delay).
 - Connection caps: one API process holds at most ``MAX_CONNECTIONS`` connections (past it a
   ``503`` problem ``server_busy``) and at most ``MAX_CONNECTIONS_PER_ADDRESS`` from one client
   (an IPv4 address or an IPv6 prefix, :mod:`service.http.client_addresses`; past it a ``429`` problem
@@ -38,9 +40,12 @@ Everything else is uvicorn's own.
 from __future__ import annotations
 
 import asyncio
+import fcntl
 import functools
 import http
 import ipaddress
+import struct
+import termios
 
 import msgspec
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
@@ -91,6 +96,15 @@ def problem_response(status: int, code: str, detail: str, extra_headers: list[tu
             b"content-type: " + PROBLEM_MEDIA_TYPE.encode(), b"x-content-type-options: nosniff",
             b"content-length: %d" % len(body), b"connection: close"]
     return b"\r\n".join(head) + b"\r\n\r\n" + body
+
+
+def unread_bytes(transport: asyncio.Transport) -> int:
+    """How many bytes wait in the connection's socket, received but not yet read (0 if unknown)."""
+    sock = transport.get_extra_info("socket")
+    try:
+        return struct.unpack("i", fcntl.ioctl(sock.fileno(), termios.FIONREAD, b"\0\0\0\0"))[0]
+    except (AttributeError, OSError, ValueError):
+        return 0
 
 
 def protocol_for(settings: Settings) -> type[OneWriteHttpToolsProtocol]:
@@ -181,6 +195,9 @@ class OneWriteHttpToolsProtocol(HttpToolsProtocol):
             return
         if self._in_body and self.flow.read_paused:  # the server is not reading it: not the client's delay
             self._deadline = self.loop.call_later(self._body_s, self._too_slow)
+            return
+        if unread_bytes(self.transport):  # it came in time; a busy loop has not read it yet
+            self._deadline = self.loop.call_later(0.5, self._too_slow)
             return
         cycle = self.cycle
         answering = cycle is not None and not cycle.response_complete and (cycle.response_started or not self._in_body)

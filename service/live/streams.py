@@ -94,19 +94,20 @@ class Streams:
         stream's (none given) :data:`LEASE_MS` unless renewed."""
         key, kind, anonymous = owner_key(account, address), "sse" if lasts_ms is None else "long_poll", account is None
         self.refuse_when_full(anonymous)
-        self._count(anonymous, 1)  # (before the lease's round trip: concurrent takes see it)
-        try:
-            if key not in self._free:
-                self._free.add(key)
-                lease = Lease(key, kind, anonymous, local=True)
-            else:
-                lease = Lease(key, kind, anonymous)
-                limit = self.per_account if account is not None else self.per_address
-                if not await self.leases.take(key, lease.id, lasts_ms or LEASE_MS, limit - 1):  # (the free one is taken)
-                    raise TooManyStreams(limit)
-        except BaseException:
-            self._count(anonymous, -1)
-            raise
+        if key not in self._free:
+            self._free.add(key)
+            lease = Lease(key, kind, anonymous, local=True)
+        else:
+            lease = Lease(key, kind, anonymous)
+            limit = self.per_account if account is not None else self.per_address
+            if not await self.leases.take(key, lease.id, lasts_ms or LEASE_MS, limit - 1):  # (the free one is taken)
+                raise TooManyStreams(limit)
+            try:  # others may have filled the process while this one asked Redis (it counts only once held)
+                self.refuse_when_full(anonymous)
+            except ServerBusy:
+                await self.leases.give_back(key, lease.id)
+                raise
+        self._count(anonymous, 1)
         _OPEN[kind].inc()
         return lease
 

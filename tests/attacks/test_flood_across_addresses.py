@@ -25,7 +25,11 @@ from tests.attacks.floods import Others, close_all, loopback, open_files, open_n
 from tests.attacks.targets import errors_logged, is_problem
 from tests.conftest import ServedServer
 
-ROUNDS, WINDOW_S, THINK_S = 6, 5, 0.05
+ROUNDS, WINDOW_S, THINK_S = 6, 8, 0.2
+"""Six rounds of 8 s windows; the players think 0.2 s between moves (a quick human, a bot in no hurry):
+the time a move takes to reach each stream (about 0.05 ms of the API's CPU a stream) is spent
+before the next move when the streams are capped, and always in its way when they are not (1,500
+streams: 75 ms of CPU a move, about 150 on 024e629)."""
 
 
 class Players:
@@ -65,8 +69,8 @@ class Players:
 
 
 def test_never_read_streams_from_fifty_addresses_leave_the_players_of_their_match_served(tmp_path):
-    """Six rounds, each on a new match that alice and bob play (a move, then 50 ms to think): 5 s
-    with no one watching, and 5 s while 1,500 anonymous never-read streams (30 from each of 50 addresses)
+    """Six rounds, each on a new match that alice and bob play (a move, then 0.2 s to think): 8 s
+    with no one watching, and 8 s while 1,500 anonymous never-read streams (30 from each of 50 addresses)
     are asked for on it (the order alternates from round to round). 100 streams are held, 1,400
     refused; others' (the players') p99 while the flood is on stays within twice their p99 without."""
     server = ServedServer(tmp_path).start()
@@ -89,9 +93,8 @@ def test_never_read_streams_from_fifty_addresses_leave_the_players_of_their_matc
                     held = asyncio.run_coroutine_threadsafe(
                         open_never_read(server.port, request, loopback(50), 30), loop).result(timeout=120)
                     statuses.update(h.status for h in held)
-                    time.sleep(3)  # the refused ones closed (each refusal closes its connection)
-                    files["flood"] = max(files["flood"], open_files(server.process.pid))
                     others.measure("attacked", WINDOW_S)
+                    files["flood"] = max(files["flood"], open_files(server.process.pid))  # while the flood holds
                     loop.call_soon_threadsafe(close_all, held)
                     time.sleep(1)
             others.__exit__(None, None, None)
@@ -103,7 +106,7 @@ def test_never_read_streams_from_fifty_addresses_leave_the_players_of_their_matc
         assert files["flood"] < files["calm"] + 100 + 64 + 100
         assert others.failures == [], others.failures[:3]
         calm, attacked = others.seconds["calm"], others.seconds["attacked"]
-        assert len(calm) > 200 and len(attacked) > 200
+        assert len(calm) > 150 and len(attacked) > 150
         assert percentile(attacked, 0.99) <= 2 * percentile(calm, 0.99), others.figures()
         assert errors_logged(server.output()) == []
     finally:

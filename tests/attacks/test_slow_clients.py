@@ -32,7 +32,8 @@ ROUNDS, DRIP_S = 3, 12
 def test_a_thousand_connections_dripping_their_headers_are_cut_off_and_others_are_served(tmp_path):
     """Three rounds, each: others' requests timed for 6 s without the attack, then for the 12 s of
     an attack (1,000 connections sending a byte a second, for 12 s at most). Every slow
-    connection is answered 408 and closed within the header deadline (5 s, with a second's slack);
+    connection is answered 408 and closed within the header deadline (5 s, with 3 s of slack for a
+    loaded machine; before, they were held for the whole 12 s);
     the API's open files come back to where they were; others' p99 during the attacks stays within
     twice their p99 without (the samples of both taken in the same run, interleaved)."""
     server = ServedServer(tmp_path).start()
@@ -66,7 +67,7 @@ def test_a_thousand_connections_dripping_their_headers_are_cut_off_and_others_ar
               f"\nothers' requests: {others.figures()}")
         assert len(held) == ROUNDS * ADDRESSES * PER_ADDRESS
         assert all(h.status == 408 for h in held), {h.status for h in held}
-        assert lives[-1] < 5 + 1.5  # REQUEST_HEADER_TIMEOUT_S, and the drip's own second
+        assert lives[-1] < 5 + 3  # REQUEST_HEADER_TIMEOUT_S, and a loaded machine's delays (before: held 12 s)
         assert after_files < calm_files + 20
         assert others.failures == []
         calm, attacked = others.seconds["calm"], others.seconds["attacked"]
