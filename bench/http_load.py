@@ -115,7 +115,7 @@ class Server:
     def start(self, timeout: float = 60.0) -> Server:
         env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "QUEUE_REDIS_URL", "API_WORKERS")}
         env.update(DATA_DIR=self.data_dir, PYTHONUNBUFFERED="1", PYTHONPATH=self.root,
-                   ACCOUNTS_PER_ADDRESS="0")  # all the bots' accounts come from one address
+                   ACCOUNTS_PER_ADDRESS="0", MAX_CONNECTIONS_PER_ADDRESS="0")  # all the bots come from one address
         env.update(self.extra_env)
         if self.external_redis:
             env["REDIS_URL"] = self.external_redis

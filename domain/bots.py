@@ -26,7 +26,8 @@ import zlib
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Literal, TypeVar
 
-from domain.game import Deadline, AnyGame, Seat
+from domain.errors import InvalidCommand
+from domain.game import AnyGame, Deadline, Seat
 from domain.match import Accept, ChooseSeat, MatchState, Ready
 
 LEVELS: Mapping[int, str] = {0: "random", 1: "sane", 2: "greedy", 3: "search"}
@@ -114,6 +115,23 @@ MonUnrail, never the opponent's sealed submission)."""
 Action = Literal["accept", "ready", "choose_seat", "play"]
 """What a seat is expected to do now: accept a challenge, say ready, choose its seat (the priority
 player in the pregame), or play (move or submit)."""
+
+
+def bot(game: AnyGame, level: int) -> Bot:
+    """The built-in bot of ``level`` for ``game`` (``domain.cairo.GAME``...): ``bot(state, seat,
+    think)`` returns its candidate commands for ``seat``, preferred first (:data:`Bot`).
+
+    >>> from domain import cairo
+    >>> bot(cairo.GAME, 3)(cairo.new_game(), "first", Think(seed=1, spent=after_calls(20)))[0]
+    Place(cell='Gr')
+    >>> bot(cairo.GAME, 7)
+    Traceback (most recent call last):
+    domain.errors.InvalidCommand: cairo has bots of the levels 0, 1, 2, 3, not 7.
+    """
+    if level not in game.bots:
+        raise InvalidCommand("unknown_level", f"{game.name} has bots of the levels "
+                                              f"{', '.join(map(str, levels_of(game)))}, not {level}.")
+    return game.bots[level]
 
 
 def levels_of(game: AnyGame) -> tuple[int, ...]:

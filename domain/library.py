@@ -35,6 +35,15 @@ API = ("GAME", "new_game", "to_act", "legal_moves", "play", "wait", "result", "p
        "analyse", "perft", "warm_up")
 """The names every game's package exports, with the same meaning in all five."""
 
+LIBRARY_ONLY_CODES = frozenset({
+    "bad_depth", "bad_event", "bad_view", "no_notation", "no_perft", "not_a_state", "not_legal", "not_started",
+    "nothing_to_wait_for", "unknown_colour", "unknown_level", "unknown_ship",
+})
+"""The refusal codes only the library's own functions raise (perft, ``wait``, positions, ``from_view``,
+``from_events``, the solvers' questions, ``domain.bots.bot``): they answer a library user and no
+route serves them, so the server's list of problem codes (``docs/problems.md``) leaves them out
+(``tests/api/test_problem_codes.py``)."""
+
 
 class Rules(Generic[OptionsT, StateT, CommandT, EventT, ViewT]):
     """One game's library functions, typed by its options, state, command, event and view. Each

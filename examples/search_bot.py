@@ -1,72 +1,192 @@
-"""A tiny search bot: it plays Cairo Corridor on the server with the Python SDK (``client/``) and
-chooses its moves with the rules library (``domain.cairo``, docs/library.md) on its own machine.
+"""A search bot: Monte Carlo tree search over the rules library's positions, within a think time,
+playing on the server with the Python SDK (``client/``). It plays every game whose package has the
+searcher's API (``position``: Trax and Cairo Corridor so far; docs/library.md) and accepts only
+challenges of those games.
 
 Usage::
 
-    python examples/search_bot.py --api http://127.0.0.1:8000 --token "$BOB_TOKEN" [--once]
+    python examples/search_bot.py --api http://127.0.0.1:8000 --token "$BOB_TOKEN" [--think 1.0] [--once]
 
-For each turn it rebuilds the position from the match's moves (``new_game`` then ``play``), tries
-every legal move with ``play`` and ``result``, and picks one that wins at once; else one after
-which the opponent cannot win at once; else any. It accepts every Cairo challenge and leaves other
-games alone.
+For each turn, :func:`~deathmatch_client.run_bot` hands :func:`play` the library's state of the
+match (``from_view``); :func:`choose` searches from its position for ``--think`` seconds, a move
+that wins at once taken at once, with one of two searches over the same API:
+
+- :func:`uct` (Cairo Corridor): Monte Carlo tree search -- upper confidence bounds over a tree of
+  positions, each new leaf scored by one compiled random playout (``random_playout``);
+- :func:`alpha_beta` (Trax, where random playouts say little about threats): iterative deepening
+  with a transposition table keyed by the positions themselves (equal however reached), the
+  position's ``evaluate`` at the horizon.
+
+The move goes back in the game's notation (``name``), as the command ``parse_move`` reads it into.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
+import math
 import random
+import time
 from typing import Any
 
+import msgspec
 from deathmatch_client import Client, Turn, run_bot
 
-from domain import cairo
+EXPLORATION = 0.7
+"""UCT's exploration constant (results are 0, ½ or 1)."""
 
 
-def position(match_options: dict[str, Any], moves: list[str]) -> Any:
-    """The library's state after ``moves`` (the match view's list, oldest first)."""
-    state = cairo.new_game(match_options)
+class Node:
+    """A position in the tree: who moved into it (``by``), its children by move, the moves not yet
+    tried, and the results of the playouts through it for ``by``."""
+
+    __slots__ = ("position", "by", "children", "untried", "visits", "score")
+
+    def __init__(self, position: Any, by: str | None, rng: random.Random):
+        self.position, self.by = position, by
+        acting = position.to_act()
+        self.untried = list(position.moves(acting[0])) if acting else []
+        rng.shuffle(self.untried)
+        self.children: dict[int, Node] = {}
+        self.visits, self.score = 0, 0.0
+
+    def best_child(self) -> Node:
+        log_n = math.log(self.visits)
+        return max(self.children.values(),
+                   key=lambda c: c.score / c.visits + EXPLORATION * math.sqrt(log_n / c.visits))
+
+
+def winning_move(position: Any, seat: str) -> int | None:
+    """A move that wins at once, if there is one."""
+    for move in position.moves(seat):
+        over = position.apply(seat, move).result()
+        if over is not None and over.winner == seat:
+            return move
+    return None
+
+
+def search(position: Any, seconds: float, rng: random.Random) -> int:
+    """The move to play from ``position`` after ``seconds`` of the game's search (:data:`SEARCHES`)."""
+    [seat] = position.to_act()
+    won = winning_move(position, seat)
+    if won is not None:
+        return won
+    return SEARCHES[type(position).__module__.split(".")[1]](position, seconds, rng)[0]
+
+
+def uct(position: Any, seconds: float, rng: random.Random) -> tuple[int, int]:
+    """The most visited move after ``seconds`` of UCT, and how many playouts it made."""
+    root, playouts = Node(position, None, rng), 0
+    until = time.monotonic() + seconds
+    while time.monotonic() < until:
+        node, path = root, [root]
+        while not node.untried and node.children:  # select
+            node = node.best_child()
+            path.append(node)
+        if node.untried:  # expand
+            mover = node.position.to_act()[0]
+            move = node.untried.pop()
+            child = Node(node.position.apply(mover, move), mover, rng)
+            node.children[move] = child
+            node, path = child, [*path, child]
+        over = node.position.result() or node.position.random_playout(rng).final.result()  # simulate
+        playouts += 1
+        for visited in path:  # back up, each node for the seat that moved into it
+            visited.visits += 1
+            visited.score += 0.5 if over.winner is None else float(over.winner == visited.by)
+    if not root.children:
+        return root.untried[0], playouts
+    return max(root.children.items(), key=lambda item: item[1].visits)[0], playouts
+
+
+WIN = 1_000.0
+EXACT, LOWER, UPPER = 0, 1, 2
+
+
+class OutOfTime(Exception):
+    pass
+
+
+def alpha_beta(position: Any, seconds: float, rng: random.Random) -> tuple[int, int]:
+    """The best move of the deepest search finished in ``seconds`` (iterative deepening), and
+    that depth. The table maps a position to ``(depth, value, bound, best move)``."""
+    until = time.monotonic() + seconds
+    table: dict[Any, tuple[int, float, int, int]] = {}
+    [seat] = position.to_act()
+    moves = position.moves(seat)
+    rng.shuffle(moves)
+    best, depth = moves[0], 0
+    try:
+        for depth in range(1, 30):
+            value = _negamax(position, seat, depth, -2 * WIN, 2 * WIN, table, until)
+            best = table[position][3]
+            if abs(value) >= WIN - 100:  # a forced win or loss: deeper changes nothing
+                break
+    except OutOfTime:
+        depth -= 1
+    return best, depth
+
+
+def _negamax(position: Any, seat: str, depth: int, alpha: float, beta: float, table: dict, until: float) -> float:
+    """The value of ``position`` for ``seat``, to move, ``depth`` plies deep (a win sooner is worth more)."""
+    over = position.result()
+    if over is not None:
+        return 0.0 if over.winner is None else WIN + depth if over.winner == seat else -(WIN + depth)
+    if depth == 0:
+        return position.evaluate(seat)
+    if time.monotonic() > until:
+        raise OutOfTime
+    seen = table.get(position)
+    if seen is not None and seen[0] >= depth and (seen[2] == EXACT or (seen[2] == LOWER and seen[1] >= beta)
+                                                  or (seen[2] == UPPER and seen[1] <= alpha)):
+        return seen[1]
+    moves = position.moves(seat)
+    other = next(s for s in position.seats if s != seat)
+    if seen is not None:  # the best move found before, first
+        moves = [seen[3], *(m for m in moves if m != seen[3])]
+    start, best, best_move = alpha, -3 * WIN, moves[0]
     for move in moves:
-        state = cairo.play(state, cairo.to_act(state)[0], move)
-    return state
+        value = -_negamax(position.apply(seat, move), other, depth - 1, -beta, -alpha, table, until)
+        if value > best:
+            best, best_move = value, move
+        alpha = max(alpha, value)
+        if alpha >= beta:
+            break
+    table[position] = (depth, best, UPPER if best <= start else LOWER if best >= beta else EXACT, best_move)
+    return best
 
 
-def wins_for(state: Any, seat: str) -> bool:
-    found = cairo.result(state)
-    return found is not None and found.winner == seat
+SEARCHES = {"trax": alpha_beta, "cairo": uct}
+"""Each game's search."""
 
 
-def choose(state: Any, seat: str, seed: int = 0) -> str:
-    """One-ply look-ahead: a move that wins at once, else one the opponent cannot answer with a
-    win at once, else any legal move (in notation)."""
-    moves = list(cairo.legal_moves(state, seat))
-    random.Random(seed).shuffle(moves)
-    safe = []
-    for move in moves:
-        after = cairo.play(state, seat, move.command)
-        if wins_for(after, seat):
-            return move.move
-        if cairo.result(after) is not None:
-            continue  # a move that ends the game without winning it: a loss, or at best a draw
-        opponent = cairo.to_act(after)[0]
-        if not any(wins_for(cairo.play(after, opponent, reply.command), opponent)
-                   for reply in cairo.legal_moves(after, opponent)):
-            safe.append(move.move)
-    return (safe or [m.move for m in moves])[0]
+def choose(state: Any, seat: str, seconds: float = 1.0, seed: int = 0) -> str:
+    """The move (notation) the bot plays for ``seat`` in ``state`` (a library state or position
+    of a game with the searcher's API) after ``seconds`` of search."""
+    rules = importlib.import_module(f"domain.{type(state).__module__.split('.')[1]}")
+    position = rules.position(state)
+    return position.name(search(position, seconds, random.Random(seed)))
 
 
-def play(client: Client, turn: Turn) -> None:
-    """The chosen move in a Cairo match (the loop is :func:`run_bot`'s)."""
-    match = client.match(turn.match_id)
-    state = position(match.options, match.state["moves"])
-    move = choose(state, match.you, seed=match.version)
-    client.command(turn.match_id, {"type": "cairo_place", "cell": move}, expected_version=match.version)
+def play(client: Client, turn: Turn, state: Any, think: float = 1.0) -> None:
+    """One turn (the loop is :func:`run_bot`'s): search, then send the move as the game's command."""
+    rules = importlib.import_module(f"domain.{turn.game}")
+    move = choose(state, turn.seat, think, seed=turn.version)
+    command = msgspec.to_builtins(rules.parse_move(state, move))
+    client.command(turn.match_id, command, expected_version=turn.version)
+
+
+SEARCHED = ("trax", "cairo")
+"""The games whose package has the searcher's API (``position``)."""
 
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--api", default="http://127.0.0.1:8000")
     parser.add_argument("--token", required=True)
+    parser.add_argument("--think", type=float, default=1.0, help="seconds of search a move")
     parser.add_argument("--once", action="store_true", help="stop when no unfinished match is left")
     args = parser.parse_args()
     with Client(args.api, args.token) as bot:
-        run_bot(bot, play, once=args.once, games={"cairo"})
+        run_bot(bot, lambda client, turn, state: play(client, turn, state, args.think), once=args.once,
+                games=set(SEARCHED))

@@ -24,6 +24,9 @@
   separated, ``*`` for any; default none: the peer's address is the client's).
 - ``ACCOUNTS_PER_ADDRESS``: accounts one client address may open per hour without a token
   (default 30; 0: no limit). Organizers are not limited.
+- ``IPV6_PREFIX``: an IPv6 client is counted by this prefix of its address in every per-address
+  bound (rate limits, account creation, streams, connections): default 64, 32 to 128
+  (:mod:`service.http.client_addresses`; an IPv4 address is one client).
 - ``WEBHOOK_RETRY_BASE_S``: the first webhook retry's delay; each next one waits 4 times longer (default 10).
 - ``MATCH_EXPIRY_S``: a match with no ``starts_at`` that has not started this long after its
   creation ends, aborted as ``expired`` (default 86400: a day).
@@ -45,12 +48,23 @@
 - ``MAX_STREAMS``: SSE streams and long-polls one account may hold open at once, across every API
   process (default 16); ``MAX_STREAMS_ANONYMOUS``: the same for one client address without a
   token (default 32).
+- ``MAX_OPEN_STREAMS``: SSE streams and long-polls one API process holds open at once, everyone's
+  together (default 1000); ``MAX_OPEN_STREAMS_ANONYMOUS``: of those, the ones without a token
+  (default 100). Past either, a 503 ``server_busy`` with ``Retry-After`` (:mod:`service.live.streams`).
 - ``WEBHOOK_TIMEOUT_S``: how long one delivery attempt may take, connect to answer (default 5).
 - ``WEBHOOK_RESOLVE_TIMEOUT_S``: how long resolving a webhook's host may take (default 3).
 - ``WEBHOOK_ALLOW_PRIVATE``: ``1`` lets webhooks aim at loopback, private, link-local and other
   non-public addresses (default 0: refused; tests and a receiver on the server's own network set it).
 - ``MAX_HEADER_BYTES``: how many bytes a request's line and header fields may take together (default
   16384); past it the answer is a 431 and the connection is closed (:mod:`service.http.protocol`).
+- ``REQUEST_HEADER_TIMEOUT_S``: how long a request's line and header fields may take to arrive,
+  from the connection's opening (or the request's first byte on a kept-alive connection); past
+  it a 408 and the connection is closed (default 5). ``REQUEST_BODY_TIMEOUT_S``: the same for its
+  body, from the end of its header fields (default 10) (:mod:`service.http.protocol`).
+- ``MAX_CONNECTIONS``: connections one API process holds open at once (default 4000; past it a
+  503 and the connection is closed); ``MAX_CONNECTIONS_PER_ADDRESS``: of those, from one client
+  address or IPv6 prefix (default 256; past it a 429; 0: no limit). A proxy named in
+  ``TRUSTED_PROXIES`` is counted in the total only.
 - ``MAX_JSON_DEPTH``: how deep arrays and objects may nest in a request body (default 32; deeper is a 400).
 - ``RULES_DIR``: the folder of the rules pages served at ``/games/{game}/rules`` (default the
   repository's ``docs/rules``; the container image sets it, as the package is installed apart from
@@ -102,6 +116,7 @@ class Settings(msgspec.Struct, frozen=True):
     rate_limit_anonymous: int = 600
     trusted_proxies: str = ""
     accounts_per_address: int = 30
+    ipv6_prefix: int = 64
     webhook_retry_base_s: int = 10
     match_expiry_s: int = 86_400
     max_unstarted_matches: int = 20
@@ -115,10 +130,16 @@ class Settings(msgspec.Struct, frozen=True):
     redis_pool_size: int = 64
     max_streams: int = 16
     max_streams_anonymous: int = 32
+    max_open_streams: int = 1000
+    max_open_streams_anonymous: int = 100
     webhook_timeout_s: int = 5
     webhook_resolve_timeout_s: int = 3
     webhook_allow_private: bool = False
     max_header_bytes: int = 16_384
+    request_header_timeout_s: float = 5
+    request_body_timeout_s: float = 10
+    max_connections: int = 4000
+    max_connections_per_address: int = 256
     max_json_depth: int = 32
     rules_dir: str = RULES_DIR
     log_level: str = "INFO"
@@ -172,6 +193,14 @@ def _keepalive(seconds: float) -> float:
     return seconds
 
 
+def _timeout(name: str, default: float) -> float:
+    """A deadline of a request's part: 0.1 to 300 seconds."""
+    seconds = _seconds(name, default)
+    if not 0.1 <= seconds <= 300:
+        raise ValueError(f"{name} must be 0.1 to 300 seconds, not {seconds}")
+    return seconds
+
+
 def from_environment() -> Settings:
     return Settings(
         redis_url=os.environ.get("REDIS_URL") or None,
@@ -187,6 +216,7 @@ def from_environment() -> Settings:
         rate_limit_anonymous=_number("RATE_LIMIT_ANONYMOUS", 600),
         trusted_proxies=os.environ.get("TRUSTED_PROXIES", ""),
         accounts_per_address=_number("ACCOUNTS_PER_ADDRESS", 30),
+        ipv6_prefix=_bounded("IPV6_PREFIX", 64, 32, 128),
         webhook_retry_base_s=_number("WEBHOOK_RETRY_BASE_S", 10),
         match_expiry_s=_number("MATCH_EXPIRY_S", 86_400),
         max_unstarted_matches=_number("MAX_UNSTARTED_MATCHES", 20),
@@ -201,10 +231,16 @@ def from_environment() -> Settings:
         redis_pool_size=_number("REDIS_POOL_SIZE", 64),
         max_streams=_number("MAX_STREAMS", 16),
         max_streams_anonymous=_number("MAX_STREAMS_ANONYMOUS", 32),
+        max_open_streams=_bounded("MAX_OPEN_STREAMS", 1000, 1, 1_000_000),
+        max_open_streams_anonymous=_bounded("MAX_OPEN_STREAMS_ANONYMOUS", 100, 0, 1_000_000),
         webhook_timeout_s=_number("WEBHOOK_TIMEOUT_S", 5),
         webhook_resolve_timeout_s=_number("WEBHOOK_RESOLVE_TIMEOUT_S", 3),
         webhook_allow_private=_flag("WEBHOOK_ALLOW_PRIVATE"),
         max_header_bytes=_number("MAX_HEADER_BYTES", 16_384),
+        request_header_timeout_s=_timeout("REQUEST_HEADER_TIMEOUT_S", 5),
+        request_body_timeout_s=_timeout("REQUEST_BODY_TIMEOUT_S", 10),
+        max_connections=_bounded("MAX_CONNECTIONS", 4000, 1, 1_000_000),
+        max_connections_per_address=_bounded("MAX_CONNECTIONS_PER_ADDRESS", 256, 0, 1_000_000),
         rules_dir=os.environ.get("RULES_DIR") or RULES_DIR,
         max_json_depth=_number("MAX_JSON_DEPTH", 32),
         log_level=_choice("LOG_LEVEL", LEVELS),

@@ -106,5 +106,6 @@ def connect(settings: Settings) -> Services:
                     queues=queues, tokens=Tokens(client, accounts),
                     webhooks=webhooks, rate_limiter=limiter,
                     analyses=Analyses(client, queues[ANALYSIS], limiter, settings),
-                    streams=Streams(store.pipe, settings.max_streams, settings.max_streams_anonymous),
+                    streams=Streams(store.pipe, settings.max_streams, settings.max_streams_anonymous,
+                                    settings.max_open_streams, settings.max_open_streams_anonymous),
                     ratings=ratings)

@@ -80,7 +80,7 @@ class Deployment:
         queue_url = self.queue_store.start()
         self.queues = redis.Redis.from_url(queue_url)
         self.env = {**self.cluster.server_env(queue_url), "ADMIN_TOKEN": ADMIN["Authorization"].split()[1], "RATE_LIMIT_ANONYMOUS": "0",
-                    "ACCOUNTS_PER_ADDRESS": "0", "RATE_LIMIT": "0", "RATE_LIMIT_ACCOUNT": "0",
+                    "ACCOUNTS_PER_ADDRESS": "0", "RATE_LIMIT": "0", "RATE_LIMIT_ACCOUNT": "0", "MAX_CONNECTIONS_PER_ADDRESS": "0",
                     "LOG_LEVEL": "WARNING"}
         self.apis = [self._api(i) for i in range(2)]
         self.workers = [self._worker() for _ in range(2)]

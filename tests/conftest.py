@@ -21,7 +21,7 @@ import redis
 import uvicorn
 
 from service.app import create_app
-from service.http.protocol import OneWriteHttpToolsProtocol
+from service.http.protocol import protocol_for
 from service.redis.embedded import EmbeddedRedis, free_port, unredacted
 from service.settings import Settings
 
@@ -43,7 +43,8 @@ def redis_url(tmp_path_factory) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def settings(redis_url) -> Settings:
     # many tests share this server from one address: no per-address limits (tests/attacks try them)
-    return Settings(redis_url=redis_url, admin_token="test-admin-token", rate_limit_anonymous=0, accounts_per_address=0)
+    return Settings(redis_url=redis_url, admin_token="test-admin-token", rate_limit_anonymous=0, accounts_per_address=0,
+                    max_connections_per_address=0)
 
 
 @pytest.fixture(scope="session")
@@ -58,7 +59,7 @@ class LiveServer:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=self.port, log_level="warning",
-                                http=OneWriteHttpToolsProtocol, timeout_graceful_shutdown=1)
+                                http=protocol_for(settings), timeout_graceful_shutdown=1)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
@@ -197,7 +198,7 @@ class ServedServer:
         return self.output()
 
 
-SHARED_ADDRESS = {"RATE_LIMIT_ANONYMOUS": "0", "ACCOUNTS_PER_ADDRESS": "0"}
+SHARED_ADDRESS = {"RATE_LIMIT_ANONYMOUS": "0", "ACCOUNTS_PER_ADDRESS": "0", "MAX_CONNECTIONS_PER_ADDRESS": "0"}
 """Many attack tests share the ``served`` server from one address (127.0.0.1): per-address limits
 are off there; the tests of those limits start a server of their own with the defaults."""
 

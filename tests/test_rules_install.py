@@ -51,8 +51,8 @@ def clean_python(tmp_path_factory) -> str:
 
 def test_the_rules_install_alone_without_the_server(clean_python):
     found = run(clean_python, "-c", "import importlib.util as u; print([m for m in ('domain', 'msgspec', 'numba', "
-                                    "'service', 'workers', 'litestar', 'redis', 'rq', 'deathmatch_client', 'httpx') "
-                                    "if u.find_spec(m)])")
+                                    "'service', 'workers', 'litestar', 'redis', 'rq', 'deathmatch_client', 'httpx', "
+                                    "'networkx') if u.find_spec(m)])")
     assert found.strip() == "['domain', 'msgspec', 'numba']"
 
 
@@ -62,3 +62,20 @@ def test_the_installed_rules_play_a_random_game_of_each_game_to_its_end(clean_py
     for name, plays, reason, _winner in played:
         assert reason != "None", f"{name} did not end in {plays} plays"
         assert reason != "timeout", f"{name} ended on time, not by its rules"  # a move takes no time
+
+
+SWISS = """
+from domain.tournaments.swiss import swiss_round
+from domain.tournaments.values import Tournament
+try:
+    swiss_round(Tournament("swiss", ("a", "b", "c", "d"), 0, 3), ["a", "b", "c", "d"])
+except ModuleNotFoundError as missing:
+    print(missing)
+"""
+
+
+def test_without_networkx_only_swiss_pairing_is_missing_and_it_says_what_to_install(clean_python):
+    """networkx is the extra ``swiss`` of the rules (the server depends on it): the tournaments
+    import without it, and a Swiss round says how to get it."""
+    said = run(clean_python, "-c", SWISS)
+    assert "pip install 'deathmatch-rules[swiss]'" in said

@@ -19,6 +19,9 @@ CairoPlaced(seat='first', cell='Gl', at=5000, outcome=None)
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from domain.cairo import analysis, bot, moves, notation, rules, svg, view
 from domain.cairo.analysis import CairoAnalysis
 from domain.cairo.state import (
@@ -34,8 +37,11 @@ from domain.cairo.state import (
     Outcome,
     Place,
 )
+from domain.cairo.parts.position import CairoPosition, position
+from domain.cairo.parts.position import warm_up as warm_up_position
 from domain.cairo.view import CairoView
 from domain.game import Game
+from domain.known import state_from_events
 from domain.library import Rules
 
 
@@ -51,8 +57,9 @@ class CairoGame(Game[CairoOptions, CairoState, CairoCommand, CairoEvent, CairoVi
                     "started used up whole; running out of reserve loses.")
 
     def warm_up(self) -> None:
-        """Compile the bots' search."""
+        """Compile the bots' search and the searcher's position."""
         bot.warm_up()
+        warm_up_position()
 
 
 CAIRO = CairoGame(rules, moves, notation, view, svg, analysis, bot)
@@ -61,7 +68,15 @@ LIBRARY = Rules(CAIRO)
 GAME, new_game, to_act, legal_moves, play = CAIRO, LIBRARY.new_game, LIBRARY.to_act, LIBRARY.legal_moves, LIBRARY.play
 wait, result, parse_move, format_move = LIBRARY.wait, LIBRARY.result, LIBRARY.parse_move, LIBRARY.format_move
 analyse, perft, warm_up = LIBRARY.analyse, LIBRARY.perft, LIBRARY.warm_up
+from_view = view.from_view
+"""The state a match view shows (:func:`domain.cairo.view.from_view`)."""
+
+
+def from_events(events: Iterable[Any]) -> CairoState:
+    """The state after a match's events as a seat or a spectator is shown them (:mod:`domain.known`)."""
+    return state_from_events(CAIRO, events)  # type: ignore[no-any-return]
+
 
 __all__ = ["GAME", "new_game", "to_act", "legal_moves", "play", "wait", "result", "parse_move", "format_move",
-           "analyse", "perft", "warm_up", "LIBRARY", "CAIRO", "CairoAnalysis", "CairoCommand", "CairoEvent",
+           "analyse", "perft", "warm_up", "position", "from_view", "from_events", "LIBRARY", "CAIRO", "CairoPosition", "CairoAnalysis", "CairoCommand", "CairoEvent",
            "CairoGame", "CairoOptions", "CairoPlaced", "CairoState", "CairoTimedOut", "CairoView", "Outcome", "Place"]

@@ -56,6 +56,12 @@ def _text(x: float, y: float, text: str, size: int, fill: str, weight: str = "no
             f'fill="{fill}" text-anchor="middle" dominant-baseline="central">{escape(text)}</text>')
 
 
+def _words(cell: int, owner: int, corridor: bool, last: bool) -> str:
+    """What a pentagon holds, in words (its label for screen readers): ``Gl: second's piece, the last move``."""
+    words = f"{NAMES[cell]}: " + ("empty" if owner < 0 else f"{('first', 'second')[owner]}'s piece")
+    return words + (", in the corridor" if corridor else "") + (", the last move" if last else "")
+
+
 def board_svg(owners: tuple[int, ...], caption: str = "", corridor: frozenset[int] = frozenset(),
               last: int | None = None) -> str:
     """The picture: ``owners[cell]`` is 0 (first), 1 (second) or -1 (empty); ``corridor`` the cells to
@@ -68,8 +74,8 @@ def board_svg(owners: tuple[int, ...], caption: str = "", corridor: frozenset[in
     for cell, polygon in enumerate(POLYGONS):
         fill = CORRIDOR_FILL if cell in corridor else CELL_FILL
         points = " ".join(_xy(x, y) for x, y in polygon)
-        parts.append(f'<polygon data-cell="{NAMES[cell]}" points="{points}" fill="{fill}" stroke="{THIN}" '
-                     f'stroke-width="1"/>')
+        parts.append(f'<polygon data-cell="{NAMES[cell]}" aria-label="{_words(cell, owners[cell], cell in corridor, cell == last)}" '
+                     f'points="{points}" fill="{fill}" stroke="{THIN}" stroke-width="1"/>')
     for (x0, y0), (x1, y1) in GROUP_EDGES:
         (ax, ay), (bx, by) = (MARGIN + x0 * UNIT, MARGIN + y0 * UNIT), (MARGIN + x1 * UNIT, MARGIN + y1 * UNIT)
         parts.append(f'<line x1="{ax:.1f}" y1="{ay:.1f}" x2="{bx:.1f}" y2="{by:.1f}" stroke="{THICK}" '

@@ -5,18 +5,29 @@
 >>> v = view(begin(initial(None, 0), at=0), Viewer())
 >>> v.pieces, v.to_move, len(v.legal_moves), v.clocks["first"].deadline, v.clocks["first"].banks_left
 ([], ['first'], 72, 240000, 36)
+
+:func:`from_view` goes back: the state a view shows (every viewer's is the whole state).
+
+>>> from domain import cairo
+>>> state = cairo.play(cairo.play(cairo.new_game(), "first", "Gl"), "second", "Hl")
+>>> from_view(msgspec.to_builtins(cairo.GAME.view(state, Viewer()))) == state
+True
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import msgspec
 
 from domain.cairo.parts.geometry import INDEX
 from domain.cairo.moves import legal_moves
-from domain.cairo.rules import deadline, seat_to_act
-from domain.cairo.state import SEATS, CairoOptions, CairoState
+from domain.cairo.rules import begin, deadline, decide, evolve, initial, seat_to_act
+from domain.cairo.state import SEATS, CairoOptions, CairoState, Place
 from domain.clock import Bank
-from domain.game import Result, Viewer
+from domain.errors import InvalidCommand
+from domain.game import Context, Result, Viewer
+from domain.known import game_view
 
 
 class CairoPiece(msgspec.Struct, frozen=True):
@@ -77,3 +88,26 @@ def _clock(state: CairoState, seat: str, acting: bool, due: int | None) -> Cairo
     return CairoClockView(reserve_ms=reserve, banks_left=banks,
                           turn_started_at=state.turn_started_at if acting else None,
                           deadline=due if acting else None)
+
+
+# ---------------------------------------------------------------- back: the state a view shows
+
+
+def from_view(view: Any) -> CairoState:
+    """The state a Cairo Corridor match view shows (the API's match JSON, the SDK's ``Match`` or the
+    game's ``state``): its moves replayed, then the view's clocks and result. Once the game is
+    over, when its last turn began is not shown (0)."""
+    try:
+        shown = msgspec.convert(game_view(view), CairoView)
+    except msgspec.ValidationError as e:
+        raise InvalidCommand("bad_view", f"This is not a Cairo Corridor match view: {e}.") from None
+    state = begin(initial(shown.options, seed=0), at=0)
+    for move in shown.moves:
+        for event in decide(state, Place(move), Context(now=0, seat=SEATS[len(state.moves) % 2])):
+            state = evolve(state, event)
+    acting = [seat for seat, clock in shown.clocks.items() if clock.turn_started_at is not None]
+    return msgspec.structs.replace(
+        state, clocks={seat: msgspec.structs.replace(state.clocks[seat], reserve_ms=shown.clocks[seat].reserve_ms)
+                       for seat in SEATS},
+        turn_started_at=shown.clocks[acting[0]].turn_started_at if acting else state.turn_started_at,
+        result=shown.result)

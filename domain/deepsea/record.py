@@ -1,6 +1,6 @@
 """Deep Sea Voyage game records: one line per turn, the side first.
 
-Board selections (``empire select 2``), each round's two sealed actions on one line once revealed
+Each round starts with a comment (``; round 2``), then its board selections (``empire select 2``), its two sealed actions on one line once revealed
 (``empire T on A13, A12, A11, B12, C12 (board 1) | marauder pass (board 2)``), the public turns on
 the last open board, and the routes the sides sent once revealed (``empire routes 1: red A13 B13,
 white ... / 2: ...``). A sealed action or routes its reader may see (its own) and not yet revealed
@@ -13,7 +13,7 @@ are comments.
 >>> move_lines([BoardSelected("empire", 1, 1, "choice", 0), BoardSelected("marauder", 2, 1, "last_open", 0),
 ...             ActionsRevealed(1, {"marauder": Action(2, None), "empire": Action(1, t)}, "submissions", False, 1),
 ...             ActionSealed("empire", 2, None, 2)])  # doctest: +NORMALIZE_WHITESPACE
-['empire select 1', 'marauder select 2 ; the last open board',
+['; round 1', 'empire select 1', 'marauder select 2 ; the last open board',
  'empire T on A11, A12, A13, B12, C12 (board 1) | marauder pass (board 2)',
  'empire pass ; sealed, not yet revealed']
 """
@@ -46,8 +46,12 @@ def move_lines(events: Iterable[Any]) -> list[str]:
     lines: list[str] = []
     actions: dict[str, ActionSealed] = {}
     routes: dict[str, RoutesSealed] = {}
+    round_ = 0
     for event in events:
         if isinstance(event, BoardSelected):
+            if event.round != round_:
+                round_ = event.round
+                lines.append(f"; round {round_}")
             lines.append(f"{event.seat} select {event.board}{_SELECTED_BY[event.by]}")
         elif isinstance(event, ActionSealed):
             actions[event.seat] = event

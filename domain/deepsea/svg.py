@@ -38,7 +38,7 @@ from typing import Any
 
 from xml.sax.saxutils import escape, quoteattr
 
-from domain.deepsea.parts.board import CHANNEL, DROPOFF, Board, cell_index
+from domain.deepsea.parts.board import CHANNEL, DROPOFF, SIDE_SHIPS, WALL, Board, cell_index
 from domain.deepsea.moves import board_in_play
 from domain.deepsea.rules import priority_side, selector, single_player
 from domain.deepsea.state import BOARDS, DeepseaState, ShipRoutes
@@ -76,8 +76,11 @@ def _status(state: DeepseaState, number: int) -> str:
     sea = state.sea(number)
     score = next((s for s in state.scores or [] if s.board == number), None)
     chosen = next((s for s, n in state.selections.items() if n == number), None)
-    return status(sea.lost_by, chosen, score.winner if score else None, score.by if score else None,
-                  "open" if sea.is_open else "used_up")
+    words = status(sea.lost_by, chosen, score.winner if score else None, score.by if score else None,
+                   "open" if sea.is_open else "used_up")
+    if score is not None and score.by == "routes" and score.totals:  # the route lengths that decided it
+        words += ": " + ", ".join(f"{seat} {'—' if total is None else total}" for seat, total in score.totals.items())
+    return words
 
 
 def _width(state: DeepseaState, number: int) -> float:
@@ -119,11 +122,19 @@ def _board(state: DeepseaState, number: int, left: float, width: float, viewer: 
                   text(gx - 10, y, row, 11, "#555"), text(gx + n * CELL + 10, y, row, 11, "#555")]
     # the squares of the board the viewer places on are its cells (a click names one); the others' just say where
     named = "data-cell" if viewer.seat is not None and board_in_play(state, viewer.seat) == number else "data-square"
+    height = HEAD + n * CELL + LABELS + 4
+    parts.append(f'<rect data-area="board-{number}" x="{left - 4:g}" y="{MARGIN - 4:g}" width="{width + 8:g}" '
+                 f'height="{height:g}" fill="none" pointer-events="none"/>')
+    covered = {cell: (p.placement.piece, p.seat) for p in sea.pieces for cell in p.placement.cells}
+    ships_at = {cell: name for name, cell in board.ships.items()}
     for index, kind in enumerate(board.terrain):
         line, col = divmod(index, n)
         x, y = gx + col * CELL, gy + (n - 1 - line) * CELL
-        parts.append(f'<rect data-board="{number}" {named}="{chr(65 + col)}{line + 1}" x="{x:g}" y="{y:g}" '
-                     f'width="{CELL}" height="{CELL}" fill="{TERRAIN.get(kind, WATER)}" stroke="#a8c4cc" stroke-width="0.5"/>')
+        name = f"{chr(65 + col)}{line + 1}"
+        words, blocked = _square_words(name, kind, covered.get(name), ships_at.get(name))
+        parts.append(f'<rect data-board="{number}" {named}="{name}"{blocked} role="img" aria-label={quoteattr(words)} '
+                     f'x="{x:g}" y="{y:g}" width="{CELL}" height="{CELL}" fill="{TERRAIN.get(kind, WATER)}" '
+                     f'stroke="#a8c4cc" stroke-width="0.5"/>')
         if kind in (CHANNEL, DROPOFF):
             parts.append(text(x + CELL / 2, y + CELL / 2, kind, 11, "#fff" if kind == DROPOFF else "#234"))
     latest = max((p.round for other in state.seas for p in other.pieces), default=None)
@@ -152,6 +163,19 @@ def _board(state: DeepseaState, number: int, left: float, width: float, viewer: 
                      f'pointer-events="none"/>')
     parts += [ship(*_centre(board, cell, gx, gy), name, cell) for name, cell in board.ships.items()]
     return parts
+
+
+_KINDS = {WALL: "wall", CHANNEL: "channel", DROPOFF: "dropoff"}
+
+
+def _square_words(name: str, kind: str, piece: tuple[str, str] | None, ship_name: str | None) -> tuple[str, str]:
+    """What a square holds, in words (its label), and ``data-blocked`` when no route may cross it."""
+    words = f"{name}: {_KINDS.get(kind, 'water')}"
+    if piece is not None:
+        words += f", {piece[1]} piece {piece[0]}"
+    if ship_name is not None:
+        words += f", {ship_name} ship ({next(side for side, ships in SIDE_SHIPS.items() if ship_name in ships)}) starts here"
+    return words, ' data-blocked=""' if kind == WALL or piece is not None else ""
 
 
 def _routes(state: DeepseaState, number: int, viewer: Viewer) -> list[tuple[str, list[str], bool]]:
@@ -196,6 +220,8 @@ def board_svg(state: DeepseaState, viewer: Viewer) -> str:
         parts += _board(state, number, left, width, viewer)
         left += width + GAP
     y = MARGIN + HEAD + tallest + 40
+    parts.append(f'<rect data-area="legend" x="{MARGIN - 4:g}" y="{y - 18:g}" width="{{legend_width}}" '
+                 f'height="{{legend_height}}" fill="none" pointer-events="none"/>')
     sides, right = legend(MARGIN + 4, y)
     terrain, right_2 = terrain_legend(MARGIN + 4, y + 32)
     caption, moves = _caption(state)
@@ -207,6 +233,8 @@ def board_svg(state: DeepseaState, viewer: Viewer) -> str:
     caption_y = y + (88 if moves else 62)
     width = max(left - GAP + MARGIN, right + MARGIN, right_2 + MARGIN, x + MARGIN, text_width(caption, 14) + 2 * MARGIN)
     height = caption_y + 24
+    parts = [p.replace("{legend_width}", f"{width - MARGIN:g}").replace("{legend_height}", f"{height - y + 18:g}")
+             if p.startswith('<rect data-area="legend"') else p for p in parts]
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
             f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label={quoteattr("Deep Sea Voyage: " + caption)}>'
             f"<title>{escape(caption)}</title><rect width=\"{width:g}\" height=\"{height:g}\" fill=\"#f6f8f9\"/>")

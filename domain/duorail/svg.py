@@ -96,13 +96,19 @@ def _piece(x: float, y: float, colour: str | None, shape: str, size: float = CEL
     return parts
 
 
+_SIDES = {"U": "top", "D": "bottom", "L": "left", "R": "right"}
+_SHAPE_WORDS = {s: f"{'straight' if s in STRAIGHTS else 'bend'}, {_SIDES[s[0]]} to {_SIDES[s[1]]}" for s in SHAPES}
+"""A piece's rail in words, for screen readers: ``UR`` is a bend from the top to the right side."""
+
+
 def _cell(cell: str, piece: tuple[str, str] | None) -> str:
     x, y = _origin(cell)
     if piece is None:
         return (f'<g data-cell="{cell}"><title>{cell}: empty</title><rect x="{x:g}" y="{y:g}" width="{CELL}" '
                 f'height="{CELL}" fill="#fff" stroke="{GRID}"/></g>')
     colour, shape = piece
-    return (f'<g data-cell="{cell}" data-colour="{colour}" data-shape="{shape}"><title>{cell}: {colour} {shape}</title>'
+    return (f'<g data-cell="{cell}" data-colour="{colour}" data-shape="{shape}"><title>{cell}: {colour} piece {shape} '
+            f'({_SHAPE_WORDS.get(shape, shape)})</title>'
             + "".join(_piece(x, y, colour, shape)) + "</g>")
 
 
@@ -185,8 +191,8 @@ def board_svg(pieces: Mapping[str, tuple[str, str]], tracks: Sequence[DrawnTrack
     parts += [_cell(row + column, pieces.get(row + column)) for row in ROWS for column in COLUMNS]
     if last in INDEX:
         x, y = _origin(last)
-        parts.append(f'<rect x="{x + 1.5:g}" y="{y + 1.5:g}" width="{CELL - 3}" height="{CELL - 3}" fill="none" '
-                     f'stroke="#000" stroke-width="2" stroke-dasharray="3 2" pointer-events="none"/>')
+        parts.append(f'<rect data-last="{last}" x="{x + 2:g}" y="{y + 2:g}" width="{CELL - 4}" height="{CELL - 4}" '
+                     f'fill="none" stroke="#000" stroke-width="3.5" stroke-dasharray="6 3" pointer-events="none"/>')
     parts += [_track(colour, cells, dashed) for colour, cells, dashed in tracks if cells]
     parts += rows
     parts += [_text(width / 2, caption_y + 20 * n, line, 15, "#111") for n, line in enumerate(lines)]

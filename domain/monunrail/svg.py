@@ -79,10 +79,11 @@ def _cell(g: Grid, i: int, code: int, multicolor: bool, ghost: str | None) -> st
 
 def board_svg(board: Board, g: Grid, multicolor: bool, caption: str = "",
               witness: list[tuple[int, int]] | None = None, removed: Board | None = None,
-              palette: bool = True, moves: list[tuple[str, str]] | None = None) -> str:
+              palette: bool = True, moves: list[tuple[str, str]] | None = None, last: frozenset[str] = frozenset()) -> str:
     """The picture of ``board`` with faded ghosts -- the ``witness`` tiles, and the tiles of the
     completed track (``removed``) no longer on the board -- the ``palette`` of tiles, the ``moves``
-    as buttons ((label, move) pairs; ``None``: Impossible) and ``caption`` under it."""
+    as buttons ((label, move) pairs; ``None``: Impossible) and ``caption`` under it; the squares the
+    ``last`` move built on or cleared framed (``data-last``, dashed blue)."""
     side_x, side_y = 2 * MARGIN + g.width * CELL, 2 * MARGIN + g.height * CELL
     ghosts = {i: (code, "witness") for i, code in witness or []}
     ghosts |= {i: (code, "unrailed") for i, code in enumerate(removed or ()) if code and not board[i]}
@@ -114,6 +115,12 @@ def board_svg(board: Board, g: Grid, multicolor: bool, caption: str = "",
     for i in range(g.size):
         code, ghost = (board[i], None) if board[i] else ghosts.get(i, (0, None))
         head.append(_cell(g, i, code, multicolor, ghost))
+    for i in range(g.size):
+        if g.name(i) in last:
+            r, c = divmod(i, g.width)
+            head.append(f'<rect data-last="{g.name(i)}" x="{MARGIN + c * CELL + 2}" y="{MARGIN + r * CELL + 2}" '
+                        f'width="{CELL - 4}" height="{CELL - 4}" fill="none" stroke="#0072b2" stroke-width="3.5" '
+                        'stroke-dasharray="6 3" pointer-events="none"/>')
     parts += [text(width / 2, y + 13 + 20 * n, line, 15, "#111") for n, line in enumerate(lines)]
     return "\n".join([*head, *parts, "</svg>"])
 
@@ -141,7 +148,10 @@ def match_svg(state: MonunrailState, viewer: Viewer) -> str:
         moves += [(f"{LABEL[item]} ×{held[item]}", f"use {item}") for item in usable]
     completed = next((p.board for p in (*state.history, position) if p.phase == "unrail"), None)
     witness = parse_tiles(g, state.witness, state.multicolor) if state.witness else None
-    return board_svg(position.board, g, state.multicolor, caption, witness, completed, building, moves)
+    names = {g.name(i) for i in range(g.size)}
+    last = frozenset(w for w in position.moves[-1].replace(",", " ").replace(":", " ").split() if w in names) \
+        if position.moves else frozenset()
+    return board_svg(position.board, g, state.multicolor, caption, witness, completed, building, moves, last)
 
 
 def picture(state: MonunrailState, viewer: Viewer) -> str:

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import random
 
-import networkx as nx
-
 from domain.tournaments.values import Tournament
+
+NETWORKX = "Swiss pairing needs networkx: install the rules with it, pip install 'deathmatch-rules[swiss]'."
 
 BYE = ("bye",)
 """The extra vertex of an odd round (a tuple: never a player id): whoever is matched with it has the bye."""
@@ -104,7 +104,12 @@ matching over every pair decides."""
 
 def _cheapest(edges: dict[Edge, Costs], weights: list[int], top: int) -> list[Edge] | None:
     """The cheapest perfect matching over ``edges`` (pair -> cost levels) as pairs in ``edges``' own
-    order, or ``None`` if these edges allow none."""
+    order, or ``None`` if these edges allow none. networkx is imported here, so the rules install
+    without it (the extra ``swiss``; the server depends on it)."""
+    try:
+        import networkx as nx
+    except ModuleNotFoundError as missing:
+        raise ModuleNotFoundError(NETWORKX, name="networkx") from missing
     graph = nx.Graph()
     for (a, b), cost in edges.items():
         graph.add_edge(a, b, weight=top - sum(w * c for w, c in zip(weights, cost)))

@@ -21,6 +21,9 @@ Played(seat='white', move='@0+', placed=['@0+'], at=5000, tiles=[(0, 0, 5)], out
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
 from domain.game import Game
 from domain.library import Rules
 from domain.trax import analysis, bot, moves, notation, rules, svg, view
@@ -41,7 +44,10 @@ from domain.trax.state import (
     TraxState,
     TraxTimedOut,
 )
+from domain.trax.parts.position import TraxPosition, position
+from domain.trax.parts.position import warm_up as warm_up_position
 from domain.trax.view import TraxView
+from domain.known import state_from_events
 
 
 class TraxGame(Game[TraxOptions, TraxState, TraxCommand, TraxEvent, TraxView]):
@@ -58,8 +64,12 @@ class TraxGame(Game[TraxOptions, TraxState, TraxCommand, TraxEvent, TraxView]):
                     "Going over the 60 s a second time loses.")
 
     def count_moves(self, state: TraxState, depth: int) -> int:
-        """Trax's own perft, from the board alone (no state is built per move)."""
+        """Trax's own perft, compiled, from the board alone (no state is built per move)."""
         return moves.count_moves(state, depth)
+
+    def warm_up(self) -> None:
+        """Compile (or load from numba's cache) the searcher's position and perft."""
+        warm_up_position()
 
 
 TRAX = TraxGame(rules, moves, notation, view, svg, analysis, bot)
@@ -68,8 +78,16 @@ LIBRARY = Rules(TRAX)
 GAME, new_game, to_act, legal_moves, play = TRAX, LIBRARY.new_game, LIBRARY.to_act, LIBRARY.legal_moves, LIBRARY.play
 wait, result, parse_move, format_move = LIBRARY.wait, LIBRARY.result, LIBRARY.parse_move, LIBRARY.format_move
 analyse, perft, warm_up = LIBRARY.analyse, LIBRARY.perft, LIBRARY.warm_up
+from_view = view.from_view
+"""The state a match view shows (:func:`domain.trax.view.from_view`)."""
+
+
+def from_events(events: Iterable[Any]) -> TraxState:
+    """The state after a match's events as a seat or a spectator is shown them (:mod:`domain.known`)."""
+    return state_from_events(TRAX, events)  # type: ignore[no-any-return]
+
 
 __all__ = ["GAME", "new_game", "to_act", "legal_moves", "play", "wait", "result", "parse_move", "format_move",
-           "analyse", "perft", "warm_up", "LIBRARY", "TRAX", "DeclineMulligan", "Mulligan", "MulliganDeclined",
+           "analyse", "perft", "warm_up", "position", "from_view", "from_events", "LIBRARY", "TRAX", "TraxPosition", "DeclineMulligan", "Mulligan", "MulliganDeclined",
            "MulliganUsed", "Play", "Played", "TraxAnalysis", "TraxCommand", "TraxEvent", "TraxGame", "TraxOptions",
            "TraxState", "TraxTimedOut", "TraxView"]

@@ -10,12 +10,12 @@
   (:func:`~domain.trax.parts.evaluation.threat_score`: open paths whose two ends are one or two steps
   apart, each side's), ties in random order. It plays the best-ranked move that leaves the opponent
   no win at once. Cheap: a few ms a move.
-- 3 ``search``: alpha-beta with iterative deepening (:mod:`~domain.trax.search`) over whole turns,
+- 3 ``search``: alpha-beta with iterative deepening and a transposition table over the searcher's
+  positions (:mod:`~domain.trax.parts.table_search`: moves, turns and evaluation compiled), whole turns,
   forced plays included, exact about every win and loss it reaches and scoring the positions at its
   horizon by the full estimate of :mod:`~domain.trax.parts.evaluation` (loops in the making at one, two
-  and three steps, lines in the making); inner nodes try the refutation found last first, then
-  their moves best first by that estimate. It stops when its think time is spent (or after
-  :data:`SEARCH_NODES` turns) and plays the best move of the deepest search.
+  and three steps, lines in the making). It stops when its think time is spent and plays the best
+  move of the deepest search.
   Both use their Mulligan, facing a win, as level 1 does.
 
 :func:`evaluate` is the estimate of a position for a seat (``TRAX.evaluate``): exact when the game is
@@ -49,6 +49,8 @@ from domain.trax.parts.placements import Variant, legal_moves, play_move
 from domain.trax.parts.notation import parse_move
 from domain.trax.moves import legal_moves as seat_moves
 from domain.trax.rules import other, seat_to_act, variant_of
+from domain.trax.parts import table_search
+from domain.trax.parts.position import position
 from domain.trax.search import PROVEN, Search, Stop
 from domain.trax.state import DeclineMulligan, Mulligan, Play, TraxState
 from domain.trax.parts.tiles import COLOUR_NAMES
@@ -165,12 +167,10 @@ def greedy_bot(state: TraxState, seat: str, think: Think) -> list[Any]:
 
 
 def search_bot(state: TraxState, seat: str, think: Think) -> list[Any]:
-    """Level 3 (see the module's docstring)."""
+    """Level 3 (see the module's docstring): :func:`domain.trax.parts.table_search.search` on the position."""
     if state.pending is not None or not state.board.tiles or not _moving(state, seat):
         return _answer_pending(state, seat) if state.pending is not None else random_bot(state, seat, think)
-    search, order = _root(state, think, SEARCH_NODES)
-    best, _ = search.best(COLOUR_NAMES.index(seat), MAX_DEPTH, order)
-    return [Play(search.name(best))] if best is not None else random_bot(state, seat, think)
+    return [Play(table_search.search(position(state), think).name)]
 
 
 def evaluate(state: TraxState, seat: str, think: Think) -> float:
@@ -197,8 +197,8 @@ def evaluate(state: TraxState, seat: str, think: Think) -> float:
     return value if mover == seat else -value
 
 
-GREEDY_NODES, SEARCH_NODES, EVALUATE_NODES, MAX_DEPTH = 20_000, 120_000, 1_000, 8
-"""Most turns played per decision (a cap that ends a search with no clock) and the deepest search."""
+GREEDY_NODES, EVALUATE_NODES = 20_000, 1_000
+"""Most turns played per decision (a cap that ends a search with no clock)."""
 
 BOTS = {0: random_bot, 1: sane_bot, 2: greedy_bot, 3: search_bot}
 """The bot of each level (:data:`domain.bots.LEVELS`)."""

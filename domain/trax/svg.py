@@ -22,7 +22,7 @@ from xml.sax.saxutils import escape
 from domain.game import Viewer
 from domain.trax.parts.board import Board, key_of, xy_of
 from domain.trax.parts.notation import column_label
-from domain.trax.parts.tiles import COLOUR_NAMES, RED, WHITE, side_colour
+from domain.trax.parts.tiles import COLOUR_NAMES, RED, SYMBOL, WHITE, side_colour, sides_name
 from domain.trax.parts.wins import winning_cells
 from domain.trax.rules import seat_to_act, variant_of
 from domain.trax.state import TraxState, display_colours
@@ -77,6 +77,16 @@ def _text(x: float, y: float, text: str, size: int, fill: str = LABEL) -> str:
             f'text-anchor="middle" dominant-baseline="central">{escape(text)}</text>')
 
 
+_SIDE_WORDS = {"n": "top", "e": "right", "s": "bottom", "w": "left"}
+
+
+def _tile_words(name: str, tile: int, second: str) -> str:
+    """A tile in words, for screen readers: ``B1: tile +, white joins top and bottom, red joins left and right``."""
+    def joins(mask: int) -> str:
+        return " and ".join(_SIDE_WORDS[s] for s in sides_name(mask))
+    return f"{name}: tile {SYMBOL[tile]}, white joins {joins(tile)}, {second} joins {joins(tile ^ 15)}"
+
+
 def board_svg(board: Board, caption: str = "", second: str = "red", won: frozenset[int] = frozenset(),
               last: frozenset[int] = frozenset()) -> str:
     """The picture of ``board``, with ``caption`` (e.g. whose turn it is) under it; ``second``: the
@@ -107,7 +117,9 @@ def board_svg(board: Board, caption: str = "", second: str = "red", won: frozens
                              f'fill="none" stroke="#c8c3b6" stroke-dasharray="4 3"/>')
                 parts.append(_text(x + CELL / 2, y + CELL / 2, f"{column_label(c)}{r}", 11))
             else:
-                parts += _tile(x, y, tile, second)
+                name = f"{column_label(c)}{r}"
+                parts.append(f'<g data-place="{name}" aria-label="{_tile_words(name, tile, second)}">')
+                parts += [*_tile(x, y, tile, second), "</g>"]
     for key in sorted(last):
         c, r = xy_of(key)[0] - left, xy_of(key)[1] - top
         parts.append(f'<rect data-last="{column_label(c)}{r}" x="{MARGIN + c * CELL + 1}" y="{MARGIN + r * CELL + 1}" '

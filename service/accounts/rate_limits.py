@@ -8,7 +8,8 @@ token is known or not, so guessing tokens is limited too. Requests without a tok
 their client address only when ``RATE_LIMIT_ANONYMOUS`` is set (behind a proxy every client shares
 the proxy's address, so by default the proxy is the place for that limit).
 
-The count lives in one Redis key, ``rate:<sha256 of the token>`` (or ``rate-ip:<address>``), counted
+The count lives in one Redis key, ``rate:<sha256 of the token>`` (or ``rate-ip:<address>``, an IPv6
+client by its prefix: :mod:`service.http.client_addresses`), counted
 by one Lua script: ``INCRBY``, and on the first request of a window ``PEXPIRE`` it for the window (a
 key found without an expiry gets one, so no counter ever lives forever). The window starts at the
 token's first request, so each token has its own. Fixed windows say exactly when the count resets;
@@ -46,6 +47,7 @@ from redis.exceptions import RedisError
 from domain.errors import DomainError
 from service.accounts.accounts import hash_token
 from service.accounts.authentication import CALLER, Authenticated, authenticate, bearer_token
+from service.http.client_addresses import client_group
 from service.redis import Pipe, Script
 from service.settings import Settings
 
@@ -176,9 +178,10 @@ ANONYMOUS_LIMIT_EXEMPT = frozenset({"/health", "/ready"})
 """Paths a load balancer polls: never limited."""
 
 
-def address_key(scope: Scope) -> str:
+def address_key(scope: Scope, ipv6_prefix: int) -> str:
+    """The client as per-address bounds count it (its IPv6 prefix, :mod:`service.http.client_addresses`)."""
     client = scope.get("client")
-    return f"rate-ip:{client[0] if client else 'unknown'}"
+    return client_group(client[0], ipv6_prefix) if client else "unknown"
 
 
 class RateLimitMiddleware(ASGIMiddleware):
@@ -221,7 +224,7 @@ class RateLimitMiddleware(ASGIMiddleware):
         not shaped like ours (refused before it is hashed) or unknown (refused after its look-up:
         an account's token works whatever others from its address did)."""
         settings = self.settings
-        anonymous = [(address_key(scope), settings.rate_limit_anonymous)] if (
+        anonymous = [(f"rate-ip:{address_key(scope, settings.ipv6_prefix)}", settings.rate_limit_anonymous)] if (
             settings.rate_limit_anonymous > 0 and scope["path"] not in ANONYMOUS_LIMIT_EXEMPT) else []
         token = bearer_token(scope)
         authenticated = await authenticate(token, services.accounts)

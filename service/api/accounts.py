@@ -119,7 +119,7 @@ class AccountController(Controller):
         account = require(caller)
         resume = None if last_event_id is None else feed_id(last_event_id)
         lease = await services.streams.take(account.id, address_of(request))
-        return ServerSentEvent(_feed(services, account, resume, lease))
+        return ServerSentEvent(services.streams.held_by(lease, _feed(services, account, resume, lease)))
 
 
 async def _turns(services: Services, account: Account) -> list[YourTurn]:

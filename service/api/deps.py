@@ -10,6 +10,7 @@ from domain.game import Viewer
 from domain.match import MatchState
 from service.accounts.accounts import Caller
 from service.accounts.authentication import CALLER, Authenticated
+from service.accounts.rate_limits import address_key
 from service.http.problems import PROBLEM_MEDIA_TYPE, Problem, Unauthenticated
 from service.matches.visibility import ANONYMOUS, Actor, viewer_for
 from service.wiring import Services
@@ -21,20 +22,26 @@ _DESCRIPTIONS = {
     404: "No such match, account or resource.",
     409: "Conflict: the match is not in a state that allows this (not your turn, version conflict, over).",
     422: "The command or body is well-formed JSON but not valid (bad notation, illegal move, bad option).",
-    429: "Too many requests with this token (or, if limited, from this address): wait `Retry-After` seconds.",
+    408: ("The request line and headers (or the body) did not arrive in time (`REQUEST_HEADER_TIMEOUT_S`, "
+          "`REQUEST_BODY_TIMEOUT_S`): `request_timeout`, and the connection is closed."),
+    429: ("Too many requests with this token (or, if limited, from this address), too many open streams "
+          "(`too_many_streams`) or connections from this address (`too_many_connections`): wait `Retry-After` "
+          "seconds."),
     431: "The request line and headers are larger than the server accepts (`MAX_HEADER_BYTES`).",
-    503: ("The game store (Redis) did not answer; a command may or may not have been recorded: retry it "
-          "with the same Idempotency-Key."),
+    503: ("The game store (Redis) did not answer (`store_unavailable`; a command may or may not have been "
+          "recorded: retry it with the same Idempotency-Key), or the server holds as many connections or open "
+          "streams as it may (`server_busy`: wait `Retry-After` seconds)."),
 }
 
 
 def problems(*statuses: int) -> dict[int, ResponseSpec]:
-    """OpenAPI response specs for the problem statuses a route can return, and the 429, 431 and
-    503 every route can return (rate limits, :mod:`service.accounts.rate_limits`; headers too large,
-    :mod:`service.http.protocol`; Redis not answering)."""
+    """OpenAPI response specs for the problem statuses a route can return, and the 408, 429, 431
+    and 503 every route can return (a request too slow to arrive, too many connections, headers too
+    large, a full server: :mod:`service.http.protocol`; rate limits, :mod:`service.accounts.rate_limits`;
+    Redis not answering)."""
     return {s: ResponseSpec(data_container=Problem, description=_DESCRIPTIONS[s], media_type=PROBLEM_MEDIA_TYPE,
                             generate_examples=False)
-            for s in sorted({*statuses, 429, 431, 503})}
+            for s in sorted({*statuses, 408, 429, 431, 503})}
 
 
 async def provide_caller(request: Request, services: Services) -> Caller | None:
@@ -54,9 +61,11 @@ async def provide_caller(request: Request, services: Services) -> Caller | None:
     return account
 
 
-def address_of(request: Request) -> str | None:
-    """The client's address (a proxy's, unless ``TRUSTED_PROXIES`` lets uvicorn read the forwarded one)."""
-    return request.client.host if request.client else None
+def address_of(request: Request) -> str:
+    """The client as every per-address bound counts it: its address, or its IPv6 prefix
+    (:mod:`service.http.client_addresses`); a proxy's, unless ``TRUSTED_PROXIES`` lets uvicorn read the
+    forwarded one."""
+    return address_key(request.scope, request.app.state.services.settings.ipv6_prefix)
 
 
 def actor_of(caller: Caller | None) -> Actor:

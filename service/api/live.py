@@ -91,9 +91,11 @@ class LiveController(Controller):
         It counts against ``MAX_STREAMS`` while it is open."""
         if last_event_id is not None:
             after = match_version(last_event_id)
+        services.streams.refuse_when_full(caller is None)  # (before any read: a refused flood costs little)
         view = await view_for(services, match_id, caller)  # 404 before the stream starts
         lease = await services.streams.take(caller and caller.id, address_of(request))
-        return ServerSentEvent(_messages(services, match_id, caller, after, view, lease))
+        messages = _messages(services, match_id, caller, after, view, lease)
+        return ServerSentEvent(services.streams.held_by(lease, messages))
 
 
 async def _messages(services: Services, match_id: str, caller: Caller | None, after: int | None,

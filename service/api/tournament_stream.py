@@ -78,9 +78,10 @@ class TournamentStreamController(Controller):
         """Resume with ``Last-Event-ID``. The stream counts against ``MAX_STREAMS`` while it is open
         (429 past it)."""
         start = None if last_event_id is None else resume_start(last_event_id)
+        services.streams.refuse_when_full(caller is None)  # (before any read: a refused flood costs little)
         stored = await services.tournaments.refresh(tournament_id)  # 404 before the stream starts
         lease = await services.streams.take(caller and caller.id, address_of(request))
-        return ServerSentEvent(_messages(services, stored, caller, start, lease))
+        return ServerSentEvent(services.streams.held_by(lease, _messages(services, stored, caller, start, lease)))
 
 
 async def _messages(services: Services, stored: StoredTournament, caller: Caller | None, start: str | None,

@@ -27,15 +27,25 @@ TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css", ".s
 FILES = {str(p.relative_to(FOLDER)): p for p in sorted(FOLDER.rglob("*")) if p.suffix in TYPES and p.is_file()}
 """Every file of the client by its name under ``/web/`` (``app.js``, ``pages/game.js``...)."""
 
-HEADERS = {
-    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-                               "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
-                               "frame-ancestors 'none'",
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "Cross-Origin-Opener-Policy": "same-origin",
-    "Cache-Control": "no-cache",  # the browser asks again (a 200 each time: the files are small)
-}
+def strict_headers(scripts: tuple[str, ...] = (), styles: tuple[str, ...] = ()) -> dict[str, str]:
+    """The headers of every HTML page and file this origin serves (the web client's token is in its
+    ``localStorage``): ``scripts`` and ``styles`` are the ``'sha256-...'`` sources of the inline
+    scripts and styles a page may run (the web client has none; Swagger UI at ``/schema`` has one of
+    each, :mod:`service.api.schema_pages`)."""
+    script_src, style_src = " ".join(("'self'", *scripts)), " ".join(("'self'", *styles))
+    return {
+        "Content-Security-Policy": f"default-src 'self'; script-src {script_src}; "
+                                   f"style-src {style_src}; img-src 'self' data:; "
+                                   "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; "
+                                   "frame-ancestors 'none'",
+        "X-Content-Type-Options": "nosniff",
+        "Referrer-Policy": "no-referrer",
+        "Cross-Origin-Opener-Policy": "same-origin",
+        "Cache-Control": "no-cache",  # the browser asks again (a 200 each time: the files are small)
+    }
+
+
+HEADERS = strict_headers()
 
 
 def _serve(path: pathlib.Path) -> Response[bytes]:

@@ -1,7 +1,15 @@
-"""Each HTTP request measured, logged and given an id, in one ASGI layer around the whole app.
+"""Each HTTP request measured, logged and given an id, and each response the headers every one
+carries, in one ASGI layer around the whole app.
 
 - Request id: a valid incoming ``X-Request-ID`` or a new random one (:func:`service.observability.logs.request_id_from`),
   echoed in the response's ``X-Request-ID`` and on every log line written while the request runs.
+- Headers (issue 28, item 6): ``X-Content-Type-Options: nosniff`` on every response (JSON, SVG,
+  text, problems: a browser never runs one as something else); a response to a request that carries
+  ``Authorization`` is ``Cache-Control: no-store`` (a seat's view, ``/accounts/me/...``: what
+  depends on the token is kept by no cache, the browser's included), any other one that sets no
+  ``Cache-Control`` says ``Vary: Authorization`` (a cache keeps it for requests without a token
+  only). A route's own ``Cache-Control`` (the web client's files, Swagger UI's, an event stream's
+  ``no-cache``) is kept for requests without a token.
 - Metrics: ``deathmatch_http_request_duration_seconds{method, route, status}`` (:mod:`service.observability.metrics`).
 - Access log: one line a request on the logger ``service.access`` (level INFO): ``method``,
   ``route``, ``status``, ``duration_ms``.
@@ -20,7 +28,7 @@ are counted too.
 >>> scope = {"type": "http", "method": "GET", "headers": [(b"x-request-id", b"r-1")]}
 >>> asyncio.run(ObservedRequests(app)(scope, None, send))
 >>> sent[0]["headers"]
-[(b'x-request-id', b'r-1')]
+[(b'x-request-id', b'r-1'), (b'x-content-type-options', b'nosniff'), (b'vary', b'Authorization')]
 """
 
 from __future__ import annotations
@@ -34,6 +42,9 @@ from service.observability.logs import REQUEST_ID, request_id_from
 from service.observability.metrics import HTTP_REQUESTS
 
 METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
+NOSNIFF = (b"x-content-type-options", b"nosniff")
+NO_STORE = (b"cache-control", b"no-store")
+VARY = (b"vary", b"Authorization")
 UNMATCHED = "unmatched"
 access_log = logging.getLogger("service.access")
 
@@ -50,7 +61,12 @@ class ObservedRequests:
             await self.app(scope, receive, send)
             return
         started = time.perf_counter()
-        header = next((v for k, v in scope["headers"] if k == b"x-request-id"), None)
+        header, authorized = None, False
+        for name, value in scope["headers"]:
+            if name == b"x-request-id":
+                header = value
+            elif name == b"authorization":
+                authorized = True
         request_id = request_id_from(header)
         echoed = (b"x-request-id", request_id.encode())
         status = 500  # if the app ends without answering
@@ -59,7 +75,7 @@ class ObservedRequests:
             nonlocal status
             if message["type"] == "http.response.start":
                 status = message["status"]
-                message["headers"] = [*message.get("headers", ()), echoed]
+                message["headers"] = with_own_headers(message.get("headers", ()), echoed, authorized)
             await send(message)
 
         token = REQUEST_ID.set(request_id)
@@ -81,3 +97,23 @@ class ObservedRequests:
             access_log.handle(access_log.makeRecord(  # its caller, a third of a line's cost; it is always here)
                 access_log.name, logging.INFO, __file__, 0, "%s %s %d", (method, route, status), None, extra={
                     "method": method, "route": route, "status": status, "duration_ms": round(seconds * 1000, 3)}))
+
+
+def with_own_headers(headers, echoed: tuple[bytes, bytes], authorized: bool) -> list[tuple[bytes, bytes]]:
+    """A response's headers with the request id, ``nosniff`` and its caching rule (see the module's docstring)."""
+    sniffing = caching = True
+    own = [echoed]
+    for header in headers:
+        lowered = header[0].lower()
+        if lowered == b"x-content-type-options":
+            sniffing = False
+        elif lowered == b"cache-control":
+            if authorized:
+                continue  # (an event stream's no-cache, say: with a token, no-store)
+            caching = False
+        own.append(header)
+    if sniffing:
+        own.append(NOSNIFF)
+    if caching:
+        own.append(NO_STORE if authorized else VARY)
+    return own

@@ -31,7 +31,7 @@ from typing import Any
 
 class OneWritePerTurn:
     """A transport that holds what is written until the end of the event loop's turn; every other
-    method is the wrapped transport's (closing writes what is held first)."""
+    method is the wrapped transport's (closing, or ending the writing side, writes what is held first)."""
 
     def __init__(self, transport: Any):
         self._transport = transport
@@ -50,6 +50,10 @@ class OneWritePerTurn:
     def close(self) -> None:
         self._flush()
         self._transport.close()
+
+    def write_eof(self) -> None:
+        self._flush()
+        self._transport.write_eof()
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._transport, name)

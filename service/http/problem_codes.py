@@ -209,6 +209,13 @@ _429_503 = {
     "too_many_streams": "The account (or address) has as many streams and long-polls open as it may (MAX_STREAMS).",
     "too_many_analyses": "The account has as many analyses queued or running as it may.",
     "headers_too_large": "The request line and header fields exceed MAX_HEADER_BYTES; the connection is closed.",
+    "request_timeout": "The request's line and header fields (or its body) did not arrive within "
+                       "REQUEST_HEADER_TIMEOUT_S (REQUEST_BODY_TIMEOUT_S); the connection is closed.",
+    "too_many_connections": "The client's address (or IPv6 prefix) holds as many connections as it may "
+                            "(MAX_CONNECTIONS_PER_ADDRESS); this one is closed.",
+    "server_busy": "The server holds as many connections (MAX_CONNECTIONS) or streams and long-polls "
+                   "(MAX_OPEN_STREAMS; without a token MAX_OPEN_STREAMS_ANONYMOUS) as it may; come back "
+                   "after Retry-After seconds.",
     "internal_error": "Something went wrong on the server; nothing was changed by the request.",
     "store_unavailable": "The game store did not answer; a command may or may not be recorded: retry it with the "
                          "same Idempotency-Key.",
@@ -221,7 +228,8 @@ PROBLEM_CODES: dict[str, tuple[int, str]] = {
                                                            ("too_large", 413), ("unsupported_media_type", 415))},
     **{code: (status, _429_503[code]) for code, status in (
         ("rate_limited", 429), ("too_many_streams", 429), ("too_many_analyses", 429), ("headers_too_large", 431),
-        ("internal_error", 500), ("store_unavailable", 503))},
+        ("internal_error", 500), ("store_unavailable", 503),
+        ("request_timeout", 408), ("too_many_connections", 429), ("server_busy", 503))},
 }
 """code → (HTTP status, what it means)."""
 

@@ -293,8 +293,10 @@ class MatchService:
     async def _with_page(self, match_id: str, game: Game, state: MatchState, after: int,
                          page: list[Recorded]) -> tuple[Game, MatchState, list[Recorded]]:
         """``state`` and ``page`` (the public events after version ``after``) brought to the same
-        version: a state behind the page is caught up by applying the page's own events (no read),
-        a page behind the state (this process saw later events meanwhile) is read further."""
+        version: a state behind the page is caught up by applying the page's own events (no read;
+        or taken from the cache, where the append or the first of the waiters it woke left it: a
+        thousand waiters of one match evolve its state once, not a thousand times), a page behind
+        the state (this process saw later events meanwhile) is read further."""
         if game.has_private_events:
             game, state = await self.load(match_id)  # private entries are not in the page
         for _ in range(10):
@@ -305,6 +307,10 @@ class MatchService:
                     break
                 page = page + [codec_for(game).decode_recorded(r) for r in more]
             elif state.version < end and page and state.version >= after and not game.has_private_events:
+                cached = self._cache.get(match_id)
+                if cached is not None and cached.state.version == end:
+                    game, state = cached.game, cached.state  # (the append, or another waiter, evolved it)
+                    continue
                 for recorded in page[state.version - after:]:
                     state = lifecycle.evolve(game, state, recorded.event)
                 self._put(match_id, _Cached(state=state, game=game))

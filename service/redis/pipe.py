@@ -64,6 +64,7 @@ class Pipe(Protocol):
         ...
 
     async def close(self) -> None:
+        """Close the connection(s); the next command opens them again."""
         ...
 
 

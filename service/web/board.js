@@ -4,6 +4,7 @@
 // Cells with legal moves become buttons. Nothing else is known here of any game.
 
 import { fill, h } from "./dom.js";
+import { rove } from "./roving.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -14,7 +15,9 @@ export function drawBoard(container, picture) {
   svg.setAttribute("role", "group");
   svg.setAttribute("aria-label", svg.querySelector("title")?.textContent || "The board");
   fill(container, document.importNode(svg, true));
-  return container.firstElementChild;
+  const drawn = container.firstElementChild;
+  rove(drawn); // every cell labelled, the board one keyboard stop
+  return drawn;
 }
 
 function parsed(picture) {
@@ -59,7 +62,11 @@ function cellsOf(move, names) {
  * Make the legal `moves` ({move, command}) playable on the drawn board; `choose(move)` sends one.
  * A move is made by clicking its cells: each click keeps the moves on every cell clicked so far
  * and highlights their other cells; the moves on exactly those cells are offered in `picker`
- * (played at once when it is the only move left). Moves on no cell are offered there too.
+ * (a move on one cell is played at once when it is the only one there; a move on several cells,
+ * a MonUnrail removal or a Deep Sea placement, waits to be confirmed). Moves on no cell are offered
+ * there too, unless the drawing has a button for them (`data-move`: not offered twice). Each
+ * choice shows its picture when the drawing has one (its palette: `data-move="{cell} UR"`,
+ * `data-tile="{cell} LR"`), and pointing at it or focusing it draws it on the board.
  * `several(cell)`, when given, is offered beside a square's moves: a move of several of them put
  * together by the page (MonUnrail's builds of 2-3 tiles, see builds.js). `preview(move)`, when
  * given, answers the board after a move (SVG text): each of a square's moves then shows it small,
@@ -70,7 +77,8 @@ export function offerMoves(svg, picker, moves, choose, { several, preview } = {}
   const cells = new Map([...svg.querySelectorAll("[data-cell]")].map((el) => [el.dataset.cell, el]));
   const names = new Set(cells.keys());
   const onCells = moves.map((m) => ({ move: m, cells: cellsOf(m.move, names) }));
-  const loose = onCells.filter((m) => !m.cells.length).map((m) => m.move);
+  const drawnButtons = new Set([...svg.querySelectorAll("[data-move]:not(.off-view)")].map((el) => el.dataset.move));
+  const loose = onCells.filter((m) => !m.cells.length && !drawnButtons.has(m.move.move)).map((m) => m.move);
   let chosen = [];
   const buttons = (list) => list.map((m) => h("button", { type: "button", class: "move", dataset: { move: m.move },
                                                           onclick: () => choose(m) }, m.move));
@@ -83,22 +91,17 @@ export function offerMoves(svg, picker, moves, choose, { several, preview } = {}
       const legal = open.has(name);
       el.classList.toggle("legal", legal);
       el.classList.toggle("chosen", chosen.includes(name));
-      if (legal) {
-        el.setAttribute("tabindex", "0");
-        el.setAttribute("role", "button");
-        el.setAttribute("aria-label", `${name}: ${open.get(name)} move${open.get(name) > 1 ? "s" : ""}`);
-      } else {
-        el.removeAttribute("tabindex");
-        el.removeAttribute("role");
-        el.removeAttribute("aria-label");
-      }
+      if (legal) el.dataset.hint = `${open.get(name)} move${open.get(name) > 1 ? "s" : ""}`;
+      else delete el.dataset.hint;
     }
+    rove(svg);
     if (!chosen.length) {
       fill(picker, loose.length > FEW ? looseList(loose, choose) : loose.length ? [h("span", {}, "Also: "), buttons(loose)] : []);
       return;
     }
     const exact = left.filter((m) => m.cells.length === chosen.length).map((m) => m.move);
     const choices = buttons(exact);
+    for (const button of choices) pictured(svg, button, chosen);
     if (preview) for (const button of choices) showPreview(svg, button, preview);
     fill(picker, h("span", {}, `${chosen.join(", ")}: `), choices,
       several && exact.length && chosen.length === 1
@@ -111,7 +114,7 @@ export function offerMoves(svg, picker, moves, choose, { several, preview } = {}
     if (!cells.get(name).classList.contains("legal")) return;
     chosen.push(name);
     const left = onCells.filter((m) => m.cells.length && chosen.every((c) => m.cells.includes(c)));
-    if (left.length === 1 && left[0].cells.length === chosen.length) return choose(left[0].move);
+    if (left.length === 1 && left[0].cells.length === 1) return choose(left[0].move); // (several cells: confirmed below)
     show();
     (picker.querySelector("button.move") || svg.querySelector(".legal"))?.focus();
   }
@@ -128,13 +131,11 @@ export function offerMoves(svg, picker, moves, choose, { several, preview } = {}
 
 /** The elements of the drawing that stand for a whole listed move (`data-move="select 2"`, `"pass"`): buttons. */
 export function offerWholeMoves(svg, moves, choose) {
-  for (const el of svg.querySelectorAll("[data-move]")) { // a whole move in one element (Deep Sea's "select 2")
+  for (const el of svg.querySelectorAll("[data-move]:not(.off-view)")) { // a whole move in one element (Deep Sea's "select 2")
     const move = moves.find((m) => m.move === el.dataset.move);
     if (!move) continue;
     el.classList.add("legal-move");
-    el.setAttribute("tabindex", "0");
-    el.setAttribute("role", "button");
-    el.setAttribute("aria-label", `Play ${move.move}`);
+    el.dataset.hint = `play ${move.move}`;
     el.addEventListener("click", () => el.classList.contains("legal-move") && choose(move));
     el.addEventListener("keydown", (event) => {
       if ((event.key === "Enter" || event.key === " ") && el.classList.contains("legal-move")) { event.preventDefault(); choose(move); }
@@ -199,10 +200,70 @@ function looseList(moves, choose) {
 
 /** Take the moves off the board (not our turn any more, or a move is on its way). */
 export function freeze(svg, picker) {
-  for (const el of svg.querySelectorAll(".legal, .chosen, .legal-move")) {
-    el.classList.remove("legal", "chosen", "legal-move");
-    el.removeAttribute("tabindex");
-    el.removeAttribute("role");
-  }
+  for (const el of svg.querySelectorAll(".legal, .chosen, .legal-move")) el.classList.remove("legal", "chosen", "legal-move");
+  svg.querySelector(".choice-preview")?.remove();
+  rove(svg);
   fill(picker);
+}
+
+/**
+ * The picture of the move of `button` (on the cells `chosen`), from the drawing's palette: the
+ * palette entry written with `{cell}` in place of the cell (`{cell} UR`). Nothing when the drawing
+ * has no picture for it.
+ */
+function pictured(svg, button, chosen) {
+  if (chosen.length !== 1) return;
+  const template = button.dataset.move.replace(chosen[0], "{cell}");
+  const entry = [...svg.querySelectorAll("[data-move*='{cell}'], [data-tile*='{cell}']")]
+    .find((el) => (el.dataset.move || el.dataset.tile) === template);
+  pictureButton(svg, button, entry, svg.querySelector(`[data-cell="${CSS.escape(chosen[0])}"]`));
+}
+
+/**
+ * Put the picture of the palette entry `entry` in `button`, small, and draw it over `cell` on the
+ * board while the button is pointed at or focused: the choice seen where it would lie.
+ */
+export function pictureButton(svg, button, entry, cell) {
+  if (!entry || !cell) return;
+  const box = entry.getBBox();
+  const small = document.createElementNS(SVG, "svg");
+  small.setAttribute("viewBox", `${box.x} ${box.y} ${box.width} ${box.height}`);
+  small.setAttribute("class", "choice");
+  small.setAttribute("aria-hidden", "true");
+  small.append(graphic(entry));
+  button.prepend(small);
+  let drawn = null;
+  const off = () => { drawn?.remove(); drawn = null; };
+  const on = () => { off(); drawn = drawOn(svg, entry, cell, "choice-preview"); };
+  button.addEventListener("mouseenter", on);
+  button.addEventListener("focus", on);
+  button.addEventListener("mouseleave", off);
+  button.addEventListener("blur", off);
+  button.addEventListener("click", off);
+}
+
+/** Draw a copy of the palette entry `entry` over `cell` on `svg` (a group of class `kind`); the group. */
+export function drawOn(svg, entry, cell, kind) {
+  if (!entry || !cell) return null;
+  const box = entry.getBBox();
+  const at = cell.getBBox();
+  const drawn = document.createElementNS(SVG, "g");
+  drawn.setAttribute("class", kind);
+  drawn.setAttribute("pointer-events", "none");
+  drawn.setAttribute("aria-hidden", "true");
+  const scale = Math.min(at.width / box.width, at.height / box.height);
+  drawn.setAttribute("transform", `translate(${at.x} ${at.y}) scale(${scale}) translate(${-box.x} ${-box.y})`);
+  drawn.append(graphic(entry));
+  svg.append(drawn);
+  return drawn;
+}
+
+/** A copy of `el`'s drawing: no names, no titles (a picture only). */
+function graphic(el) {
+  const copy = el.cloneNode(true);
+  for (const part of [copy, ...copy.querySelectorAll("*")]) {
+    if (part.localName === "title") { part.remove(); continue; }
+    for (const name of ["data-move", "data-tile", "data-cell", "tabindex", "role", "aria-label", "class"]) part.removeAttribute(name);
+  }
+  return copy;
 }

@@ -4,7 +4,9 @@
 // tile). Nothing of the rules is here: the server checks the build and its refusal (a kind run
 // out, squares not in a line) is shown as it words it.
 
+import { drawOn, pictureButton } from "./board.js";
 import { fill, h } from "./dom.js";
+import { rove } from "./roving.js";
 
 /**
  * Compose a build on `svg`, starting with the empty square `cell`; `send(tiles)` sends it (the
@@ -12,7 +14,9 @@ import { fill, h } from "./dom.js";
  */
 export function composeBuild(svg, picker, { cell, most = 3, send, cancel }) {
   const empty = new Map([...svg.querySelectorAll("[data-cell]:not([data-tile])")].map((el) => [el.dataset.cell, el]));
-  const palette = [...svg.querySelectorAll("[data-tile*='{cell}']")].map((el) => el.dataset.tile);
+  const entries = [...svg.querySelectorAll("[data-tile*='{cell}']")];
+  const palette = entries.map((el) => el.dataset.tile);
+  const entryOf = (tile, name) => entries.find((el) => el.dataset.tile === tile.replace(name, "{cell}"));
   const tiles = new Map(); // cell -> its tile
   let current = cell;
 
@@ -21,20 +25,20 @@ export function composeBuild(svg, picker, { cell, most = 3, send, cancel }) {
       const open = tiles.size < most || tiles.has(name);
       el.classList.toggle("legal", open);
       el.classList.toggle("chosen", tiles.has(name) || name === current);
-      if (open) {
-        el.setAttribute("tabindex", "0");
-        el.setAttribute("role", "button");
-        el.setAttribute("aria-label", `${name}: ${tiles.get(name) || "add a tile"}`);
-      } else {
-        el.removeAttribute("tabindex");
-        el.removeAttribute("role");
-      }
+      if (open) el.dataset.hint = tiles.has(name) ? `${tiles.get(name)} in this build: take it back` : "add a tile here";
     }
+    rove(svg);
+    for (const el of svg.querySelectorAll(".build-preview")) el.remove();
+    for (const [name, tile] of tiles) drawOn(svg, entryOf(tile, name), empty.get(name), "build-preview");
     const written = [...tiles.values()];
     fill(picker,
       h("span", { id: "build" }, written.length ? `Build: ${written.join(", ")}` : "Build: no tile yet"),
-      current ? [h("span", {}, ` ${current}: `), palette.map((p) => p.replace("{cell}", current)).map((tile) =>
-        h("button", { type: "button", class: "tile", dataset: { tile }, onclick: () => { tiles.set(current, tile); current = null; show(); } }, tile))]
+      written.length ? h("span", { class: "muted" }, " (drawn on the board)") : "",
+      current ? [h("span", {}, ` ${current}: `), palette.map((p) => p.replace("{cell}", current)).map((tile) => {
+        const button = h("button", { type: "button", class: "tile", dataset: { tile }, onclick: () => { tiles.set(current, tile); current = null; show(); } }, tile);
+        pictureButton(svg, button, entryOf(tile, current), empty.get(current));
+        return button;
+      })]
         : h("span", { class: "muted" }, tiles.size < most ? " (click a square to add a tile)" : ""),
       h("button", { type: "button", dataset: { action: "build" }, disabled: !written.length, onclick: () => send(written) },
         `Build ${written.length === 1 ? "this tile" : `these ${written.length} tiles`}`),
@@ -57,5 +61,5 @@ export function composeBuild(svg, picker, { cell, most = 3, send, cancel }) {
     }, { capture: true, signal: controller.signal });
   }
   show();
-  return () => controller.abort();
+  return () => { controller.abort(); for (const el of svg.querySelectorAll(".build-preview")) el.remove(); };
 }

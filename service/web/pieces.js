@@ -6,6 +6,7 @@
 // orientation with no listed placement anywhere says so.
 
 import { fill, h } from "./dom.js";
+import { rove, roveTo } from "./roving.js";
 
 const PLACEMENT = /^([A-Z]) on ([A-Z]+\d+(?:, [A-Z]+\d+)*)$/;
 
@@ -70,15 +71,8 @@ export function offerPieces(svg, panel, moves, choose, leave, key, focus = false
     piece = p;
     shape = keep || normalised(byPiece[p][0].cells.map(coords));
     for (const b of choice) b.setAttribute("aria-pressed", String(b.dataset.piece === p));
-    for (const el of svg.querySelectorAll(".legal, .chosen")) { // (square by square no longer)
-      el.classList.remove("legal", "chosen");
-      el.removeAttribute("role");
-      el.removeAttribute("aria-label");
-    }
-    for (const el of cells.values()) {
-      el.setAttribute("tabindex", "-1");
-      el.classList.add("placing");
-    }
+    for (const el of svg.querySelectorAll(".legal, .chosen")) el.classList.remove("legal", "chosen"); // (square by square no longer)
+    for (const el of cells.values()) el.classList.add("placing");
     turned(focusBoard);
   }
 
@@ -109,12 +103,12 @@ export function offerPieces(svg, panel, moves, choose, leave, key, focus = false
       : `${piece}: no place this way round — rotate or flip it.`;
     for (const [at, el] of cells) {
       el.classList.toggle("fits", fits.has(at));
-      el.setAttribute("aria-label", `${el.dataset.cell}${fits.has(at) ? `: place ${piece} here` : ""}`);
+      el.dataset.hint = fits.has(at) ? `place ${piece} here` : `${piece} does not fit here this way round`;
     }
     if (!cursor || !cells.has(cursor)) cursor = fits.keys().next().value || cells.keys().next().value;
-    for (const [at, el] of cells) el.setAttribute("tabindex", at === cursor ? "0" : "-1");
+    rove(svg);
+    roveTo(svg, cells.get(cursor), focusBoard);
     preview(cursor);
-    if (focusBoard) cells.get(cursor)?.focus();
   }
 
   function preview(at) {
@@ -153,9 +147,7 @@ export function offerPieces(svg, panel, moves, choose, leave, key, focus = false
       const [c, r] = at.split(",").map(Number);
       const next = `${c + step[0]},${r + step[1]}`;
       if (!cells.has(next)) return;
-      el.setAttribute("tabindex", "-1");
-      cells.get(next).setAttribute("tabindex", "0");
-      cells.get(next).focus();
+      roveTo(svg, cells.get(next), true);
     });
   }
   svg.addEventListener("keydown", onKey);

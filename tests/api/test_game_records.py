@@ -110,7 +110,7 @@ def test_deep_sea_sealed_actions_and_secret_boards_show_to_whom_they_may(http):
     placement = table.legal_moves("empire")[0]
     deepsea_move(table, "empire", placement)
 
-    selections = ["1 empire select 1", "2 marauder select 2"]
+    selections = ["; round 1", "1 empire select 1", "2 marauder select 2"]
     assert parts(record(http, table.url, table.headers["empire"]))[1] == [
         *selections, f"3 empire {placement} ; sealed, not yet revealed"]
     for reader in (table.headers["marauder"], {}):

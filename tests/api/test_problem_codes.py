@@ -11,29 +11,17 @@ import pathlib
 import pkgutil
 
 from domain.errors import DomainError
+from domain.library import LIBRARY_ONLY_CODES
 from service.http.problem_codes import PROBLEM_CODES, markdown
 from service.http.problems import STATUS_BY_KIND
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-LIBRARY_ONLY = {ROOT / "domain" / "library.py", *(ROOT / "domain").glob("*/notation.py")}
-"""The rules library's own modules (``domain/library.py``, each game's ``notation.py``): their
-refusals (``no_perft``, ``bad_depth``, ``no_notation``...) answer a library user; no route calls them
-(docs/library.md)."""
-LIBRARY_SOLVERS = {"find_track", "longest_track", "find_completion", "shortest_route", "best_placement", "_checked"}
-"""The solvers the library exports with a state in (each game's ``analysis.py``), and their checks:
-the server runs its solvers through ``work``, never through these."""
+LIBRARY_MODULES = ("domain/library.py", "domain/known.py", "domain/searcher.py", "domain/*/parts/position.py")
+"""Modules only a library user calls (no route does): their refusals answer a library user. Library
+functions that live beside the server's (``from_view`` in a view module, a solver's question in an
+analysis module) raise codes listed in ``domain.library.LIBRARY_ONLY_CODES`` instead."""
 SOURCES = [p for folder in ("domain", "service", "workers") for p in (ROOT / folder).rglob("*.py")
-           if p.name != "problem_codes.py" and p not in LIBRARY_ONLY]
-
-
-def _calls(tree: ast.AST, path: pathlib.Path) -> list[ast.Call]:
-    """The calls in ``tree``, less those inside the library's solvers in a game's ``analysis.py``."""
-    skipped = set()
-    if path.name == "analysis.py":
-        for node in ast.walk(tree):
-            if isinstance(node, ast.FunctionDef) and node.name in LIBRARY_SOLVERS:
-                skipped |= {id(n) for n in ast.walk(node)}
-    return [n for n in ast.walk(tree) if isinstance(n, ast.Call) and id(n) not in skipped]
+           if p.name != "problem_codes.py" and not any(p.relative_to(ROOT).match(m) for m in LIBRARY_MODULES)]
 CODES_PASSED_ON = {  # a code taken from elsewhere, not written at the call: where it comes from is scanned
     ("domain/match.py", "in_past"), ("domain/match.py", "too_far"),  # start_/open_ in_past/too_far: one loop
     ("domain/deepsea/rules.py", "bad.code"),  # a board's refusal, raised again naming the board
@@ -69,7 +57,7 @@ def raised_codes() -> tuple[dict[str, set[int]], list[tuple[str, str]]]:
                 if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr == "__init__" \
                         and call.args and isinstance(call.args[0], ast.Constant):
                     codes.setdefault(call.args[0].value, set()).add(STATUS_BY_KIND[classes[cls_node.name].kind])
-        for call in _calls(tree, path):
+        for call in [n for n in ast.walk(tree) if isinstance(n, ast.Call)]:
             name = getattr(call.func, "id", None) or getattr(call.func, "attr", None)
             if name in classes and "__init__" not in vars(classes[name]) and call.args:
                 code, status = call.args[0], STATUS_BY_KIND[classes[name].kind]
@@ -87,9 +75,10 @@ def raised_codes() -> tuple[dict[str, set[int]], list[tuple[str, str]]]:
 def test_every_code_raised_is_listed_with_its_status():
     codes, passed_on = raised_codes()
     assert set(passed_on) <= CODES_PASSED_ON, "write the code at the call, or say where it comes from"
-    unlisted = sorted(set(codes) - set(PROBLEM_CODES))
-    assert unlisted == [], "add these to service/http/problem_codes.py"
-    wrong = {code: statuses for code, statuses in codes.items() if statuses - {None, PROBLEM_CODES[code][0]}}
+    unlisted = sorted(set(codes) - set(PROBLEM_CODES) - LIBRARY_ONLY_CODES)
+    assert unlisted == [], "add these to service/http/problem_codes.py (or, if no route can raise one, to domain.library.LIBRARY_ONLY_CODES)"
+    wrong = {code: statuses for code, statuses in codes.items()
+             if code not in LIBRARY_ONLY_CODES and statuses - {None, PROBLEM_CODES[code][0]}}
     assert wrong == {}, "one code, one status"
 
 

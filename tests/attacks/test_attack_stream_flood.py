@@ -67,7 +67,7 @@ def test_two_thousand_streams_from_one_token_leave_the_others_served(served):
 
 
 def test_a_waiting_stream_holds_no_redis_connection(tmp_path):
-    server = ServedServer(tmp_path, env={"MAX_STREAMS": "1000"}).start()
+    server = ServedServer(tmp_path, env={"MAX_STREAMS": "1000", "MAX_CONNECTIONS_PER_ADDRESS": "0"}).start()
     try:
         connection = redis.Redis.from_url(server.redis_url())
         workers = len(worker_processes(1))

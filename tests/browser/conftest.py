@@ -51,9 +51,10 @@ class Pages:
     def __init__(self, browser, url: str):
         self.browser, self.url, self.errors, self.contexts = browser, url, [], []
 
-    def open(self, path: str = "/", width: int = 1280, height: int = 900):
-        context = self.browser.new_context(base_url=self.url, viewport={"width": width, "height": height})
-        context.set_default_timeout(20_000)
+    def open(self, path: str = "/", width: int = 1280, height: int = 900, touch: bool = False):
+        """A new person's page (``touch``: a touch screen, for ``tap`` and touch gestures)."""
+        context = self.browser.new_context(base_url=self.url, viewport={"width": width, "height": height}, has_touch=touch)
+        context.set_default_timeout(60_000)  # (a busy machine: several helpers share 2 cores)
         self.contexts.append(context)
         page = context.new_page()
         page.on("console", lambda m: m.type == "error" and self.errors.append(f"{page.url}: {m.text}"))
@@ -158,3 +159,38 @@ def worker(redis_url) -> Iterator:
     yield process
     process.terminate()
     process.wait(timeout=20)
+
+
+SERIOUS = ("serious", "critical")
+
+
+def audit(page, what: str) -> None:
+    """Run axe-core (axe-playwright-python, which ships it) on ``page`` as it is now, in light and in
+    dark mode: no serious or critical violation (each one found is listed: its rule, its help and
+    where, by CSS selector)."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = []
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        results = Axe().run(page)
+        found += [f"{scheme}: {v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:5]]}"
+                  for v in results.response["violations"] if v.get("impact") in SERIOUS]
+    page.emulate_media(color_scheme="light")
+    assert not found, f"{what}: " + "\n".join(found)
+
+
+def screenshots(page, name: str) -> list[str]:
+    """``name`` at 1280 and 375 px wide, light and dark (``<name>-1280-light``...), then back to
+    1280 light; the names written. The page redraws what depends on its width by itself."""
+    written = []
+    for width, height in ((1280, 900), (375, 740)):
+        page.set_viewport_size({"width": width, "height": height})
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            page.wait_for_function("() => !document.querySelector('#board.relayout')")  # (Deep Sea lays out again)
+            screenshot(page, f"{name}-{width}-{scheme}")
+            written.append(f"{name}-{width}-{scheme}")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.emulate_media(color_scheme="light")
+    return written

@@ -77,7 +77,7 @@ def test_the_pie_swap_and_impossible_are_buttons_on_the_board(pages, http, worke
     player.wait_for_selector("#board .legal-move[data-move=swap]", timeout=60_000)
     screenshot(player, "monunrail-swap")
     player.click("#board .legal-move[data-move=swap]")
-    player.wait_for_function("() => /second: swap/.test(document.querySelector('#moves').innerText)")
+    player.wait_for_function("() => /Second \\([^)]*\\): swap/.test(document.querySelector('#moves').innerText)")  # who played it
     player.wait_for_selector("#board .legal-move[data-move=impossible]", timeout=60_000)  # the bot has built again
     player.click("#board .legal-move[data-move=impossible]")
     final_board(player)

@@ -1,7 +1,8 @@
 """A person plays a whole Trax match against a level-0 bot by clicking: a cell, then one of the
 tiles the page offers for it (each with its picture, the focused one previewed over the board with
 the plays it forces); a second browser (no account) watches it live and ends on the same
-final board."""
+final board. Both clocks show all along, with the grace: unused, then spent by a move that runs
+over its minute (here a few seconds)."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ def test_a_person_plays_trax_against_a_bot_while_a_spectator_watches(pages, work
     player.keyboard.press("Tab")
     player.keyboard.press("Enter")  # @0/
     player.wait_for_selector("#moves li")
-    assert player.inner_text("#moves li") == "@0/"
+    assert player.inner_text("#moves li").startswith("White (") and player.inner_text("#moves li").endswith(": @0/")
     player.wait_for_selector("#board .legal")  # the bot has answered: the keyboard is back on the board
     assert player.evaluate("() => document.activeElement.classList.contains('legal')")
     played = play_to_the_end(player, random.Random(3))
@@ -37,3 +38,23 @@ def test_a_person_plays_trax_against_a_bot_while_a_spectator_watches(pages, work
     assert spectator.inner_text("#moves") == player.inner_text("#moves")
     screenshot(player, "trax-over")
     screenshot(spectator, "trax-spectator")
+
+
+def test_both_trax_clocks_show_the_grace_unused_then_spent(pages, worker):
+    page = pages.open()
+    sign_up(page, "grace")
+    new_match(page, "trax", "bot", "bot_random_2",
+              options='{"variant": "8x8", "time": {"type": "one_grace", "per_move_ms": 4000, "grace_ms": 600000}}')
+    page.wait_for_selector("#board .legal")
+    for seat in ("white", "red"):  # both clocks, the grace of each unused
+        page.wait_for_function(f"() => document.querySelector('#clock-{seat}').innerText.includes('grace unused')")
+    assert "this move" in page.inner_text("#clock-white")  # the move's own time ticks first
+    page.wait_for_selector("#clock-white.low")  # a warning before the move's time runs out
+    page.wait_for_function("() => document.querySelector('#clock-white .label').innerText === 'grace'", timeout=30_000)
+    screenshot(page, "trax-grace-running")
+    page.click("#board .legal")
+    if page.locator("#picker button.move").count():
+        page.click("#picker button.move")
+    page.wait_for_function("() => document.querySelector('#clock-white').innerText.includes('grace spent')")
+    assert "grace unused" in page.inner_text("#clock-red")
+    screenshot(page, "trax-grace-spent")

@@ -31,7 +31,8 @@ def test_a_finished_match_is_replayed_step_by_step(pages, http):
     page.wait_for_selector("#board svg")
     steps = page.locator("#moves li").count()
     assert steps >= moves + 2  # the start, the moves, the resignation
-    assert page.inner_text("#step").startswith(f"Step {steps} of {steps}: resigned")
+    assert page.inner_text("#step").startswith(f"Step {steps} of {steps}: First (")  # who, by seat and name
+    assert page.inner_text("#step").endswith("resigned")
     end = page.inner_html("#board")
     page.click("[data-go=start]")
     page.wait_for_selector("#step >> text=Step 1 of")

@@ -32,7 +32,7 @@ class OnACluster:
         self.cluster = LocalCluster(folder / "cluster").start()
         self.queues = EmbeddedRedis(folder / "queues")
         self.env = {**self.cluster.server_env(self.queues.start()), "ADMIN_TOKEN": ADMIN["Authorization"].split()[1], "WEBHOOK_ALLOW_PRIVATE": "1",
-                    "RATE_LIMIT_ANONYMOUS": "0", "ACCOUNTS_PER_ADDRESS": "0"}
+                    "RATE_LIMIT_ANONYMOUS": "0", "ACCOUNTS_PER_ADDRESS": "0", "MAX_CONNECTIONS_PER_ADDRESS": "0"}
         (folder / "serve").mkdir()
         self.server = ServedServer(folder / "serve", env=self.env, api_workers=2, workers=2).start(timeout=120)
         self.http = httpx.Client(base_url=self.server.url, timeout=30)

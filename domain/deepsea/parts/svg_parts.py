@@ -52,9 +52,13 @@ def status(lost_by: str | None, selected_by: str | None, winner: str | None, by:
 
 
 def ship(x: float, y: float, name: str, cell: str | None = None, radius: float = CELL * 0.4) -> str:
+    """A ship: a disc in its name's colour with its letter, ringed in its side's colour (the side's
+    pieces' and seat's colour), so ship, piece and seat agree."""
     where = f" on {cell}" if cell else ""
-    return (f'<g data-ship="{name}" pointer-events="none"><title>{name} ship{where}</title><circle cx="{x:g}" '
-            f'cy="{y:g}" r="{radius:g}" fill="{SHIP[name]}" stroke="#000" stroke-width="1.5"/>'
+    side = next(s for s, ships in SIDE_SHIPS.items() if name in ships)
+    return (f'<g data-ship="{name}" pointer-events="none"><title>{name} ship ({side}){where}</title><circle cx="{x:g}" '
+            f'cy="{y:g}" r="{radius + 1.5:g}" fill="{SIDE_FILL[side]}" stroke="#000" stroke-width="1"/><circle cx="{x:g}" '
+            f'cy="{y:g}" r="{radius - 1:g}" fill="{SHIP[name]}" stroke="#000" stroke-width="1"/>'
             + text(x, y, LETTER[name], int(radius * 1.3), SHIP_INK[name], bold=True) + "</g>")
 
 

@@ -6,6 +6,7 @@ import { api, session, stream } from "../api.js";
 import { fill, h, notice } from "../dom.js";
 import { GAME_NAMES, seatLabel } from "../games.js";
 import { ask, learn, playerLink, writeNames } from "../names.js";
+import { reasonText } from "../words.js";
 
 const OVER = ["finished", "aborted"];
 let botsKnown = false; // (their names are kept for the visit, names.js)
@@ -49,7 +50,7 @@ function matchLine(m, turns = null) {
     mine ? h("strong", { class: "your-turn" }, ` your turn (${mine.action})`)
       : turns && m.status === "running" ? h("span", {}, " their turn") : "",
     h("span", { class: "seats" }, " ", seats),
-    m.result ? h("span", {}, ` — ${m.result.winner ? seatLabel(m.game, m.result.winner) + " won" : "no winner"} (${m.result.reason})`) : "",
+    m.result ? h("span", {}, ` — ${m.result.winner ? seatLabel(m.game, m.result.winner) + " won" : "no winner"} (${reasonText(m.result.reason)})`) : "",
     OVER.includes(m.status) ? [" ", h("a", { href: `#/matches/${m.id}/replay` }, "replay")] : "");
 }
 

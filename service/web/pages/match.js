@@ -4,30 +4,50 @@
 
 import { api, session, stream, text } from "../api.js";
 import { drawBoard, freeze, offerMoves } from "../board.js";
-import { clock, fill, h, notice } from "../dom.js";
-import { drawLine, stopDrawing } from "../drawing.js";
+import { fill, h, notice } from "../dom.js";
+import { clockParts, seatClock, WARN_MS } from "../clocks.js";
+import { drawLine, refused, stopDrawing } from "../drawing.js";
+import { entriesOf, moveItems } from "../movelist.js";
+import { layout as seaLayout, showBoard } from "../seaboards.js";
 import { composeBuild } from "../builds.js";
 import { playerLink } from "../names.js";
 import { offerPieces } from "../pieces.js";
-import { addedAfterTheEnd, GAME_NAMES, lineInput, moveText, PREVIEWS, sealed, WHOLE_PIECES, seatLabel, severalInput } from "../games.js";
+import { reasonText, resultLine } from "../words.js";
+import { addedAfterTheEnd, GAME_NAMES, lineInput, PREVIEWS, sealed, WHOLE_PIECES, seatLabel, severalInput } from "../games.js";
 
 const OVER = ["finished", "aborted"];
 const WAITS_AFTER_THE_END = 30; // streams opened again (about a second apart) for what comes after the end
 
-/** What a seat's clock shows at `now` (server time, ms): time to its deadline while it is to move, else its reserve. */
-function clockText(view, seat, now) {
-  const c = view.state?.clocks?.[seat];
-  if (!c) return "";
-  if (c.deadline && view.to_move.includes(seat) && !OVER.includes(view.status)) return clock(c.deadline - now);
-  if (typeof c.reserve_ms === "number") return clock(c.reserve_ms);
-  return "";
+/** A seat's clock at `now` (server time, ms) into its element: the time, what it counts, the rest of the time control. */
+function showClock(el, view, seat, now) {
+  const state = seatClock(view, seat, now);
+  const parts = clockParts(state);
+  el.querySelector(".time").textContent = parts.time;
+  el.querySelector(".label").textContent = parts.label;
+  el.querySelector(".notes").textContent = parts.notes;
+  el.classList.toggle("low", state.warn);
+  el.classList.toggle("running", state.running);
+  return state;
+}
+
+/** Deep Sea Voyage's end: each board's outcome and every ship's route length. */
+function seaScores(view) {
+  const boards = view.state?.boards || [];
+  if (view.game !== "deepsea" || !boards.some((b) => b.score)) return null;
+  const steps = (n) => (n === null || n === undefined ? "no route" : `${n} steps`);
+  return h("table", { class: "standings sea-scores", id: "sea-scores" },
+    h("caption", {}, "The boards: who won each, and the route lengths (shortest wins)"),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Board"), h("th", { scope: "col" }, "Won by"),
+      h("th", { scope: "col" }, "Routes"), h("th", { scope: "col" }, "Totals"))),
+    h("tbody", {}, boards.filter((b) => b.score).map((b) => h("tr", {},
+      h("th", { scope: "row" }, `Board ${b.board}`),
+      h("td", {}, b.score.winner ? `${seatLabel(view.game, b.score.winner)}${b.score.by === "lost" ? " (the other side cut a ship off)" : ""}` : "tie"),
+      h("td", {}, Object.entries(b.score.lengths || {}).map(([ship, n]) => `${ship} ${steps(n)}`).join(", ") || "—"),
+      h("td", {}, Object.entries(b.score.totals || {}).map(([seat, n]) => `${seatLabel(view.game, seat)} ${steps(n)}`).join(", ") || "—")))));
 }
 
 function resultText(view) {
-  const r = view.result;
-  if (!r) return "";
-  const who = r.winner ? `${seatLabel(view.game, r.winner)} (${view.seats[r.winner]?.name || "?"}) wins` : "No winner";
-  return `${who}: ${r.reason.replaceAll("_", " ")}${r.detail ? ` — ${r.detail}` : ""}`;
+  return resultLine(view.result, Object.fromEntries(Object.entries(view.seats).map(([seat, s]) => [seat, s.name])));
 }
 
 export async function show(main, id) {
@@ -36,11 +56,13 @@ export async function show(main, id) {
     result: h("p", { class: "result", id: "result" }), sealed: h("p", { class: "sealed-note", id: "sealed" }),
     actions: h("div", { class: "actions", id: "actions" }), board: h("div", { class: "board", id: "board" }),
     picker: h("div", { class: "picker", id: "picker" }), pieces: h("div", { class: "picker pieces", id: "pieces" }), moves: h("ol", { class: "moves", id: "moves" }),
+    scores: h("div", { id: "scores" }), warned: h("p", { class: "visually-hidden", id: "clock-warning", "aria-live": "assertive" }),
     live: h("span", { class: "live", id: "live" }, "connecting"),
   };
   fill(main, els.title, h("div", { class: "game" },
-    h("div", { class: "play" }, els.status, els.result, els.sealed, els.board, els.pieces, els.picker, els.actions),
-    h("aside", {}, els.seats, h("h2", {}, "Moves"), els.moves, h("p", { class: "muted" }, "Updates: ", els.live))));
+    h("div", { class: "play" }, els.status, els.result, els.sealed, els.board, els.scores, els.pieces, els.picker, els.actions),
+    h("aside", {}, h("h2", { class: "visually-hidden" }, "Players and clocks"), els.seats, els.warned, h("h2", {}, "Moves"), els.moves,
+      h("p", { class: "muted" }, "Updates: ", els.live))));
 
   let view = null;
   let loading = 0;
@@ -56,6 +78,7 @@ export async function show(main, id) {
       await api(path, { method: "POST", body });
     } catch (problem) {
       notice(problem.message, "error");
+      refused(problem.message); // (a line drawn stays, the squares it names marked)
     }
     sending = false;
     await refresh(true); // (a refused move: its cell back on the board)
@@ -109,7 +132,7 @@ export async function show(main, id) {
   }
 
   function statusText() {
-    if (OVER.includes(view.status)) return view.status === "aborted" ? `Aborted: ${view.result?.reason || ""}` : "Finished";
+    if (OVER.includes(view.status)) return view.status === "aborted" ? `Aborted: ${reasonText(view.result?.reason || "aborted")}` : "Finished";
     if (view.status === "waiting") {
       const invited = view.invited.map((s) => view.seats[s]?.name || s);
       if (invited.length) return `Waiting for ${invited.join(", ")} to accept`;
@@ -118,6 +141,7 @@ export async function show(main, id) {
     }
     if (view.status === "pregame") return view.you && view.priority === view.you ? "Choose the seat you play" : "About to start";
     if (view.you && view.to_move.includes(view.you)) return "Your turn";
+    if (view.game === "deepsea" && view.state?.phase === "pregame") return "Look at the boards: round 1 starts when the clocks reach 0:00";
     if (!view.to_move.length) return "Waiting for the game to go on";
     return `${view.to_move.map((s) => seatLabel(view.game, s)).join(" and ")} to move`;
   }
@@ -130,12 +154,39 @@ export async function show(main, id) {
     s.account_id ? playerLink(s.account_id, s.name) : h("em", {}, "open"), seat === view.you ? " (you)" : "",
     seal.window && !view.to_move.includes(seat) ? h("span", { class: "sealed" }, "sealed") : "",
     seal.window && seat === view.you && seal.mine ? h("span", { class: "sealed", title: seal.mine }, "sealed, replaceable") : "",
-    h("span", { class: "clock", id: `clock-${seat}` }, clockText(view, seat, serverNow())))));
+    h("span", { class: "clock", id: `clock-${seat}` },
+      h("span", { class: "time" }), " ", h("span", { class: "label" }), h("span", { class: "notes" })))));
+    tick();
   }
 
-  function moveList() {
-    const moves = view.state?.moves || [];
-    fill(els.moves, moves.map((m) => h("li", {}, moveText(m))));
+  let warnedFor = null;
+  function tick() {
+    if (!view) return;
+    for (const seat of Object.keys(view.seats)) {
+      const el = document.getElementById(`clock-${seat}`);
+      if (!el) continue;
+      const state = showClock(el, view, seat, serverNow());
+      const turn = `${view.version}:${seat}`;
+      if (seat === view.you && state.warn && state.out > 0 && warnedFor !== turn) { // said once a turn, aloud
+        warnedFor = turn;
+        els.warned.textContent = `Hurry: ${Math.ceil(state.out / 1000)} seconds left on your clock.`;
+      }
+    }
+  }
+
+  let recordAt = -1;
+  async function moveList() {
+    if (recordAt === view.version) return;
+    const at = view.version;
+    let record = "";
+    try {
+      record = await text(`/matches/${id}/record`);
+    } catch {
+      return; // (the list waits for the next event)
+    }
+    if (at !== view.version) return;
+    recordAt = at;
+    fill(els.moves, moveItems(entriesOf(record, Object.keys(view.seats)), view));
     els.moves.scrollTop = els.moves.scrollHeight;
   }
 
@@ -167,13 +218,16 @@ export async function show(main, id) {
     els.status.className = myTurn ? "your-turn" : "";
     const onBoard = els.board.contains(document.activeElement) || els.pieces.contains(document.activeElement);
     const svg = drawBoard(els.board, picture);
+    if (view.game === "deepsea") seaLayout(els.board, svg, picture, id);
     els.board.dataset.version = view.version;
     els.board.dataset.status = view.status;
     els.result.textContent = resultText(view);
     els.sealed.textContent = sealed(view).mine;
     const line = myTurn && !sending ? lineInput(view, legal, svg) : null;
     if (line) {
-      drawLine(svg, els.picker, { hint: line.hint, first: line.first, loose: legal, choose: play, lines: line.lines.map((l) => ({
+      drawLine(svg, els.picker, { hint: line.hint, first: line.first, loose: legal, choose: play, key: id,
+        shown: (l) => { if (l?.board && view.game === "deepsea" && String(l.board) !== els.board.dataset.large) showBoard(els.board, id, l.board); },
+        lines: line.lines.map((l) => ({
         ...l, send: (cells) => play({ move: `${l.label}: ${cells.join(" ")}`, line: true, command: l.command(cells) }) })) });
       if (refocus) svg.querySelector(".drawing")?.focus();
       refocus = false;
@@ -194,19 +248,22 @@ export async function show(main, id) {
       refocus = false;
     } else fill(els.picker);
     if (!myTurn || sending || line) fill(els.pieces);
+    fill(els.scores, seaScores(view));
     seats();
-    moveList();
     actions();
+    await moveList();
   }
 
   await refresh();
-  const ticker = setInterval(() => {
-    if (!view) return;
-    for (const seat of Object.keys(view.seats)) {
-      const el = document.getElementById(`clock-${seat}`);
-      if (el) el.textContent = clockText(view, seat, serverNow());
-    }
-  }, 250);
+  const ticker = setInterval(tick, 250);
+  let resizing = null;
+  const resized = () => { // Deep Sea's large board keeps its squares' size when the window changes
+    if (view?.game !== "deepsea" || !els.board.dataset.large) return;
+    els.board.classList.add("relayout");
+    clearTimeout(resizing);
+    resizing = setTimeout(() => { showBoard(els.board, id, els.board.dataset.large); els.board.classList.remove("relayout"); }, 150);
+  };
+  window.addEventListener("resize", resized);
   let pending = null;
   let waits = 0;
   const live = stream(`/matches/${id}/stream`, {
@@ -222,5 +279,5 @@ export async function show(main, id) {
       return OVER.includes(now.status) && (!addedAfterTheEnd(now) || ++waits > WAITS_AFTER_THE_END);
     },
   });
-  return () => { live.close(); clearInterval(ticker); clearTimeout(pending); };
+  return () => { live.close(); clearInterval(ticker); clearTimeout(pending); window.removeEventListener("resize", resized); };
 }

@@ -5,6 +5,7 @@ import { api, text } from "../api.js";
 import { fill, h, when } from "../dom.js";
 import { GAME_NAMES, seatLabel } from "../games.js";
 import { ask, learn, playerLink, writeNames } from "../names.js";
+import { reasonText } from "../words.js";
 
 const RECENT = 20;
 const PAGE = 50;
@@ -41,7 +42,7 @@ function gameLine(id, g) {
     h("a", { href: `#/matches/${g.match_id}/replay` }, GAME_NAMES[g.game] || g.game),
     mine ? ` as ${seatLabel(g.game, mine)}` : "", " against ",
     opponents.length ? opponents.map(([, p], i) => [i ? ", " : "", playerLink(p.account_id, p.name)]) : "nobody",
-    h("strong", { class: `outcome ${outcome}` }, ` ${outcome}`), g.result ? ` (${g.result.reason.replaceAll("_", " ")})` : "",
+    h("strong", { class: `outcome ${outcome}` }, ` ${outcome}`), g.result ? ` (${reasonText(g.result.reason)})` : "",
     h("span", { class: "muted" }, ` ${when(g.finished_at)}`));
 }
 

@@ -5,15 +5,33 @@ import { api, text } from "../api.js";
 import { drawBoard } from "../board.js";
 import { fill, h } from "../dom.js";
 import { GAME_NAMES } from "../games.js";
+import { eventWords, seatWord } from "../words.js";
 
 /** Events that change nothing one can see on the board: not steps of their own. */
 const QUIET = ["seats_assigned", "player_ready", "seat_joined", "challenge_accepted", "secret_options"];
 
-/** What a step says: its event's type and, if it has one, its move, cell or seat. */
-function label(event) {
-  const e = event.event;
-  const what = e.move ?? e.cell ?? e.tiles ?? e.seat ?? "";
-  return `${e.type.replaceAll("_", " ")}${what !== "" ? " " + (typeof what === "string" ? what : JSON.stringify(what)) : ""}`;
+/** What a step says: who acted (seat and player) and what, in words and the game's notation. */
+function label(event, view) {
+  const { seat, text } = eventWords(event.event);
+  if (!seat) return text.charAt(0).toUpperCase() + text.slice(1);
+  const name = view.seats[seat]?.name;
+  return `${seatWord(seat)}${name ? ` (${name})` : ""} ${text}`;
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+/** The controls' icons, drawn (no font has to have ⏮ or ⏭): first, back, forward, last. */
+const ICONS = {
+  start: "M3 3h2v10H3zM14 3v10L6 8z", back: "M12 3v10L4 8z", forward: "M4 3v10l8-5z", end: "M11 3h2v10h-2zM2 3v10l8-5z",
+};
+function icon(name) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 16 16");
+  svg.setAttribute("class", "icon");
+  svg.setAttribute("aria-hidden", "true");
+  const path = document.createElementNS(SVG, "path");
+  path.setAttribute("d", ICONS[name]);
+  svg.append(path);
+  return svg;
 }
 
 export async function show(main, id) {
@@ -23,7 +41,7 @@ export async function show(main, id) {
   const board = h("div", { class: "board", id: "board" });
   const where = h("p", { id: "step", role: "status" });
   const list = h("ol", { class: "moves", id: "moves" }, steps.map((e, i) => h("li", {},
-    h("button", { type: "button", class: "link", dataset: { step: i }, onclick: () => go(i) }, label(e)))));
+    h("button", { type: "button", class: "link", dataset: { step: i }, onclick: () => go(i) }, label(e, view)))));
   let at = steps.length - 1;
 
   async function go(step) {
@@ -31,13 +49,14 @@ export async function show(main, id) {
     const version = steps[at].version;
     drawBoard(board, await text(`/matches/${id}/board.svg?at=${version}`));
     board.dataset.version = version;
-    where.textContent = `Step ${at + 1} of ${steps.length}: ${label(steps[at])}`;
+    where.textContent = `Step ${at + 1} of ${steps.length}: ${label(steps[at], view)}`;
     list.querySelectorAll("li").forEach((li, i) => li.classList.toggle("current", i === at));
   }
-  const button = (text, step, key) => h("button", { type: "button", dataset: { go: key }, onclick: () => go(step()) }, text);
-  const controls = h("div", { class: "actions" },
-    button("⏮ Start", () => 0, "start"), button("◀ Back", () => at - 1, "back"),
-    button("Forward ▶", () => at + 1, "forward"), button("End ⏭", () => steps.length - 1, "end"),
+  const button = (text, step, key, after = false) => h("button", { type: "button", dataset: { go: key }, onclick: () => go(step()) },
+    after ? [text, " ", icon(key)] : [icon(key), " ", text]);
+  const controls = h("div", { class: "actions", role: "group", "aria-label": "Replay controls" },
+    button("Start", () => 0, "start"), button("Back", () => at - 1, "back"),
+    button("Forward", () => at + 1, "forward", true), button("End", () => steps.length - 1, "end", true),
     h("a", { class: "button secondary", href: `#/matches/${id}` }, "Match page"));
   function keys(event) {
     if (event.target.closest("input, textarea, select")) return;

@@ -83,7 +83,9 @@ def test_won_boards_and_routes_are_drawn_and_nothing_is_clipped():
     root = checked_svg(DEEPSEA.svg(t.state, Viewer()))
     routes = {(e.get("data-board"), e.get("data-route")) for e in root.iter() if e.get("data-route")}
     assert {("1", "red"), ("1", "white"), ("1", "blue"), ("1", "black"), ("2", "red")} <= routes
-    assert {"tied (routes)", "won by marauder (routes)"} <= _texts(root)  # board 2: white sent no route
+    statuses = {w for w in _texts(root) if "(routes)" in w}
+    assert {"tied (routes)", "won by marauder (routes)"} <= {w.split(":")[0] for w in statuses}  # board 2: white sent no route
+    assert all(": empire " in w and ", marauder " in w for w in statuses)  # with the route lengths that decided it
     assert t.state.result.detail in _texts(root) and not _moves(root) - {"select 1", "select 2", "select 3"}
 
 

@@ -52,8 +52,8 @@ def test_the_controls_follow_the_phase():
     t = Table().move("B2 RD", "E5 LR common")
     root = checked_svg(DUORAIL.svg(t.state, Viewer()))
     assert "common piece (1 left)" in {e.text for e in root.iter(f"{SVG}text")}
-    framed = [e for e in root.iter(f"{SVG}rect") if e.get("stroke-dasharray") == "3 2"]
-    assert len(framed) == 1 and framed[0].get("x") == str(28 + 4 * 44 + 1.5)  # the last piece placed: E5
+    framed = [e for e in root.iter(f"{SVG}rect") if e.get("data-last")]
+    assert [e.get("data-last") for e in framed] == ["E5"] and framed[0].get("x") == str(28 + 4 * 44 + 2)  # the last piece placed
     t.move("pass", "pass")  # the endgame: a track is due from both seats
     root = checked_svg(DUORAIL.svg(t.state, Viewer(seat="blue")))
     moves = {e.get("data-move") for e in root.iter() if e.get("data-move")}
