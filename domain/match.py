@@ -461,10 +461,15 @@ def _ready(state: MatchState, seat: Seat, ctx: Context) -> list[Any]:
     return events
 
 
+def _held(seats: dict[Seat, str | None]) -> dict[Seat, str]:
+    """The seats with their accounts, once every seat is held (the match starts only then)."""
+    return {seat: account for seat, account in seats.items() if account is not None}
+
+
 def _start(state: MatchState, now: int) -> list[Any]:
     events: list[Any] = [MatchStarted(at=now)]
     if state.priority is None:
-        events.append(SeatsAssigned(seats=dict(state.seats), at=now))  # type: ignore[arg-type]
+        events.append(SeatsAssigned(seats=_held(state.seats), at=now))
     return events
 
 
@@ -477,7 +482,7 @@ def _choose_seat(game: AnyGame, state: MatchState, command: ChooseSeat, seat: Se
         raise InvalidCommand("unknown_seat", f"Choose one of {', '.join(game.seats)}.")
     me, other = ctx.account, next(a for s, a in state.seats.items() if s != seat)
     chosen = {s: (me if s == command.seat else other) for s in game.seats}
-    return [SeatsAssigned(seats=chosen, at=ctx.now)]  # type: ignore[arg-type]
+    return [SeatsAssigned(seats=_held(chosen), at=ctx.now)]
 
 
 def _on_timeout(game: AnyGame, state: MatchState, command: Timeout, ctx: Context) -> list[Any]:
@@ -498,7 +503,7 @@ def _on_timeout(game: AnyGame, state: MatchState, command: Timeout, ctx: Context
     if due.key == "pregame":
         holders = list(state.seats.values())
         random.Random(state.seed).shuffle(holders)
-        return [SeatsAssigned(seats=dict(zip(game.seats, holders)), at=ctx.now, by_default=True)]  # type: ignore[arg-type]
+        return [SeatsAssigned(seats=_held(dict(zip(game.seats, holders))), at=ctx.now, by_default=True)]
     return game.on_timeout(state.game, due, _game_context(state, ctx, None))
 
 

@@ -1,5 +1,6 @@
 """The static checks run with the tests (so the README's test command and CI run them): ruff over
-the repository and mypy, strict for the rules (``domain/``), both configured in ``pyproject.toml``.
+the repository and mypy -- strict for the rules (``domain/``), with mypy's defaults for the workers
+(``service/`` is read for their types, not yet checked) -- both configured in ``pyproject.toml``.
 The rules' typed contract is the game template's (``domain/game.py``): mypy checks each game's
 modules against it, parametrised by that game's types."""
 

@@ -125,7 +125,7 @@ async def _analyse(match_id: str, version: int, account: str | None) -> None:
     async with services_from_environment() as services:
         game, state = await services.matches.state_at(match_id, version)
         limit = services.settings.analysis_time_limit_s
-        outcome = run_limited(lambda s: msgspec.to_builtins(game.analyse(s)), (state.game,), limit)  # type: ignore[attr-defined]
+        outcome = run_limited(lambda s: msgspec.to_builtins(game.analyse(s)), (state.game,), limit)
         if isinstance(outcome, Finished):
             stored = {"status": "done", "result": outcome.value}
         elif isinstance(outcome, TimedOut):

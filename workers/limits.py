@@ -70,22 +70,22 @@ def run_limited(function: Callable[..., Any], args: tuple, seconds: float) -> Ou
         os._exit(0)
     os.close(write_end)
     try:
-        data = _read_until(read_end, time.monotonic() + seconds)
+        sent = _read_until(read_end, time.monotonic() + seconds)
     finally:
         os.close(read_end)
-    if data is None:
+    if sent is None:
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
         return TimedOut(seconds=seconds)
     os.waitpid(pid, 0)
-    if not data:
+    if not sent:
         return Crashed(error="the computation's process died without an answer")
-    return pickle.loads(data)
+    return pickle.loads(sent)
 
 
 def _read_until(fd: int, deadline: float) -> bytes | None:
     """Everything written to ``fd`` until it is closed, or ``None`` if that takes past ``deadline``."""
-    chunks = []
+    chunks: list[bytes] = []
     while True:
         remaining = deadline - time.monotonic()
         if remaining <= 0:

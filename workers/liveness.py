@@ -13,6 +13,8 @@ answer appends once: :mod:`service.jobs.background`), so a worker only paused, n
 
 from __future__ import annotations
 
+from typing import cast
+
 import logging
 import threading
 
@@ -66,7 +68,7 @@ def requeue_abandoned(connection: redis.Redis, queues: list[Queue], claim) -> in
     requeued = 0
     for queue in queues:
         registry = queue.started_job_registry
-        members = connection.zrange(registry.key, 0, -1)
+        members = cast(list[bytes], connection.zrange(registry.key, 0, -1))
         job_ids = [member.decode().rpartition(":")[0] for member in members]
         for member, job_id, job in zip(members, job_ids, Job.fetch_many(job_ids, connection=connection)):
             if job is None or not job.worker_name or connection.exists(alive_key(job.worker_name)):

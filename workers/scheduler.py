@@ -23,6 +23,8 @@ back to the front of its queue (:data:`REQUEUE`); and the jobs a dead worker was
 
 from __future__ import annotations
 
+from typing import cast
+
 import logging
 import os
 import socket
@@ -111,7 +113,7 @@ class Scheduler(threading.Thread):
         moved = 0
         now_s = time.time()
         for queue, registry in zip(self.queues, self.registries):
-            due = self.connection.zrangebyscore(registry.key, 0, now_s, start=0, num=BATCH)
+            due = cast(list[bytes], self.connection.zrangebyscore(registry.key, 0, now_s, start=0, num=BATCH))
             if not due:
                 continue
             with self.connection.pipeline(transaction=False) as pipe:

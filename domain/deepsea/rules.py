@@ -27,7 +27,7 @@ scored by its routes: measured by the server (``routes="computed"``) or sent sea
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -177,7 +177,7 @@ def deadline(state: DeepseaState) -> Deadline | None:
     if not state.begun or state.phase_started_at is None or state.phase in ("scoring", "over"):
         return None
     if state.phase == "pregame":
-        return Deadline(at=state.pregame_until, key="pregame:boards")  # type: ignore[arg-type]
+        return None if state.pregame_until is None else Deadline(at=state.pregame_until, key="pregame:boards")
     start, options = state.phase_started_at, state.options
     if state.phase == "select":
         return Deadline(at=start + options.selection_ms, key=f"select:{state.round}:{len(state.selections)}",
@@ -201,12 +201,26 @@ def on_timeout(state: DeepseaState, due: Deadline, ctx: Context) -> list[Any]:
     if state.phase == "select":
         choosable = [n for n in state.open_boards() if n not in state.selections.values()]
         board = random.Random(f"{state.seed}:{current.key}").choice(choosable)
-        return _select(state, current.seat, board, "timeout", ctx.now)  # type: ignore[arg-type]
+        return _select(state, _seat(current), board, "timeout", ctx.now)
     if state.phase == "action":
-        return _reveal(state, state.box.submissions, "timeout", ctx)  # type: ignore[union-attr]
+        return _reveal(state, box_of(state).submissions, "timeout", ctx)
     if state.phase == "single":
-        return _turn(state, current.seat, None, ctx, timeout=True)  # type: ignore[arg-type]
-    return [_score_submitted(state, state.box.submissions, "timeout", ctx)]  # type: ignore[union-attr]
+        return _turn(state, _seat(current), None, ctx, timeout=True)
+    return [_score_submitted(state, box_of(state).submissions, "timeout", ctx)]
+
+
+def _seat(due: Deadline) -> str:
+    """The seat a selection's or a single turn's deadline is for (those always name one)."""
+    if due.seat is None:
+        raise WrongState("wrong_phase", f"The deadline {due.key} is nobody's.")
+    return due.seat
+
+
+def box_of(state: DeepseaState) -> SealedBox:
+    """The sealed window under way (the action and routes phases always have one)."""
+    if state.box is None:
+        raise WrongState("wrong_phase", "No sealed window is open.")
+    return state.box
 
 
 # ---------------------------------------------------------------- decide
@@ -256,7 +270,7 @@ def _decide_move(state: DeepseaState, text: str, seat: str, ctx: Context) -> lis
     placement = None if words == ["pass"] else valid_placement(state, number, text)
     if state.phase == "single":
         return _turn(state, seat, placement, ctx, timeout=False)
-    box = seal(state.box, seat, placement)  # type: ignore[arg-type]
+    box = seal(box_of(state), seat, placement)
     if everyone_in(box, SEATS):
         return _reveal(state, box.submissions, "submissions", ctx)
     return [ActionSealed(seat=seat, round=state.round, placement=placement, at=ctx.now)]
@@ -285,8 +299,9 @@ def valid_placement(state: DeepseaState, number: int, text: str) -> Placement:
     return placement
 
 
-def _select(state: DeepseaState, seat: str, board: int, by: str, now: int) -> list[Any]:
-    events: list[Any] = [BoardSelected(seat=seat, board=board, round=state.round, by=by, at=now)]  # type: ignore[arg-type]
+def _select(state: DeepseaState, seat: str, board: int, by: Literal["choice", "timeout", "last_open"],
+            now: int) -> list[Any]:
+    events: list[Any] = [BoardSelected(seat=seat, board=board, round=state.round, by=by, at=now)]
     rest = [n for n in state.open_boards() if n != board and n not in state.selections.values()]
     if not state.selections and len(rest) == 1:
         events.append(BoardSelected(seat=other(seat), board=rest[0], round=state.round, by="last_open", at=now))
@@ -301,11 +316,11 @@ def _action(state: DeepseaState, number: int, placement: Placement | None) -> Ac
     return Action(board=number, placement=placement, loses_board=not all_reach(board, sea))
 
 
-def _reveal(state: DeepseaState, sealed: dict[str, Any], by: str, ctx: Context) -> list[Any]:
+def _reveal(state: DeepseaState, sealed: dict[str, Any], by: Literal["submissions", "timeout"], ctx: Context) -> list[Any]:
     actions = {seat: _action(state, state.selections[seat], sealed.get(seat)) for seat in SEATS}
     after = apply_actions(state, actions)
     ends = all(a.placement is None for a in actions.values()) or not after.open_boards()
-    revealed = ActionsRevealed(round=state.round, actions=actions, by=by, ends_play=ends, at=ctx.now)  # type: ignore[arg-type]
+    revealed = ActionsRevealed(round=state.round, actions=actions, by=by, ends_play=ends, at=ctx.now)
     return [revealed, *_end_of_play(after, ctx)] if ends else [revealed]
 
 
@@ -343,7 +358,7 @@ def _decide_routes(state: DeepseaState, command: SubmitRoutes, seat: str, ctx: C
     if state.phase != "routes":
         raise WrongState("not_routes_phase", "Routes are sent after play ends, in the routes phase.")
     _check_window(state, ctx.now)
-    mine: dict[str, ShipRoutes] = {k: dict(v) for k, v in (state.box.submissions.get(seat) or {}).items()}  # type: ignore[union-attr]
+    mine: dict[str, ShipRoutes] = {k: dict(v) for k, v in (box_of(state).submissions.get(seat) or {}).items()}
     for key, ships in command.routes.items():
         if key not in ("1", "2", "3"):
             raise InvalidCommand("unknown_board", f"Boards are numbered 1 to 3, not {key!r}.")
@@ -355,7 +370,7 @@ def _decide_routes(state: DeepseaState, command: SubmitRoutes, seat: str, ctx: C
             route_length(state.board(int(key)), water(state, int(key)), ship, written)
             cells = written.replace(",", " ").split() if isinstance(written, str) else list(written)
             mine.setdefault(key, {})[ship] = [c.upper() for c in cells]
-    box = seal(state.box, seat, mine)  # type: ignore[arg-type]
+    box = seal(box_of(state), seat, mine)
     if all(_routes_complete(state, s, box.submissions.get(s)) for s in SEATS):
         return [_score_submitted(state, box.submissions, "submissions", ctx)]
     return [RoutesSealed(seat=seat, routes=mine, at=ctx.now)]
@@ -367,18 +382,21 @@ def _routes_complete(state: DeepseaState, seat: str, routes: dict[str, ShipRoute
                                       for n in undecided(state) for ship in SIDE_SHIPS[seat])
 
 
-def _score_submitted(state: DeepseaState, sealed: dict[str, Any], by: str, ctx: Context) -> BoardsScored:
+def _score_submitted(state: DeepseaState, sealed: dict[str, Any], by: Literal["submissions", "timeout"],
+                     ctx: Context) -> BoardsScored:
     routes = {seat: dict(sealed.get(seat) or {}) for seat in SEATS}
     return _score(state, routes, by, ctx)
 
 
-def _score(state: DeepseaState, routes: dict[str, dict[str, ShipRoutes]], by: str, ctx: Context) -> BoardsScored:
+def _score(state: DeepseaState, routes: dict[str, dict[str, ShipRoutes]], by: Literal["computed", "submissions", "timeout"],
+           ctx: Context) -> BoardsScored:
     """Every board's score and the result. Without ``routes`` the server measures them."""
     scores = []
     for number, sea in zip(BOARDS, state.seas):
         if sea.lost_by is not None:
             scores.append(BoardScore(board=number, winner=other(sea.lost_by), by="lost"))
             continue
+        lengths: dict[str, int | None]
         if by == "computed":
             lengths = distances(state.board(number), water(state, number))
         else:
@@ -386,9 +404,10 @@ def _score(state: DeepseaState, routes: dict[str, dict[str, ShipRoutes]], by: st
             for seat in SEATS:
                 sent = routes.get(seat, {}).get(str(number), {})
                 for ship in SIDE_SHIPS[seat]:
-                    lengths[ship] = None if sent.get(ship) is None else len(sent[ship]) - 1  # type: ignore[arg-type]
+                    route = sent.get(ship)
+                    lengths[ship] = None if route is None else len(route) - 1
         scores.append(_board_score(number, lengths))
-    return BoardsScored(boards=scores, routes=routes if by != "computed" else {}, by=by,  # type: ignore[arg-type]
+    return BoardsScored(boards=scores, routes=routes if by != "computed" else {}, by=by,
                         outcome=outcome(scores, dmo(state, ctx.priority)), at=ctx.now)
 
 
@@ -396,7 +415,8 @@ def _board_score(number: int, lengths: dict[str, int | None]) -> BoardScore:
     totals: dict[str, int | None] = {}
     for seat in SEATS:
         ships = [lengths[ship] for ship in SIDE_SHIPS[seat]]
-        totals[seat] = None if None in ships else sum(ships)  # type: ignore[arg-type]
+        known = [length for length in ships if length is not None]
+        totals[seat] = None if len(known) < len(ships) else sum(known)
     empire, marauder = totals["empire"], totals["marauder"]
     if empire is None or marauder is None:
         winner = None if empire is None and marauder is None else ("marauder" if empire is None else "empire")

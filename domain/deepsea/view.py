@@ -98,7 +98,7 @@ def view(state: DeepseaState, viewer: Viewer) -> DeepseaView:
 
 def _sea_view(state: DeepseaState, number: int) -> SeaView:
     board, sea = state.board(number), state.sea(number)
-    status = "lost" if sea.lost_by else ("open" if sea.is_open else "used_up")
+    status: Literal["open", "used_up", "lost"] = "lost" if sea.lost_by else ("open" if sea.is_open else "used_up")
     score = next((s for s in state.scores or [] if s.board == number), None)
     routes = None
     if state.submitted_routes:
@@ -107,7 +107,7 @@ def _sea_view(state: DeepseaState, number: int) -> SeaView:
         board=number, size=board.size, rows=board.rows(), ships=dict(board.ships), dropoffs=board.dropoffs,
         pieces=[DeepseaPieceView(piece=p.placement.piece, cells=list(p.placement.cells), seat=p.seat, round=p.round)
                 for p in sea.pieces],
-        bank=list(sea.bank), status=status, lost_by=sea.lost_by,  # type: ignore[arg-type]
+        bank=list(sea.bank), status=status, lost_by=sea.lost_by,
         selected_by=next((s for s, n in state.selections.items() if n == number), None),
         score=score, routes=routes,
         shortest_routes=(state.shortest_routes or {}).get(str(number)),

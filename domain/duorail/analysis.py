@@ -24,6 +24,8 @@ importing the game does not load it.
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
 
 from domain.duorail.rules import asked_colours
@@ -44,9 +46,9 @@ def work(state: DuorailState, job: Job) -> DuorailSolverAnswer:
     if job.kind not in ("track_exists", "longest_tracks"):
         raise ValueError(f"Duorail has no job kind {job.kind!r}.")
     pieces = state.pieces()
-    longest = job.kind == "longest_tracks"
-    tracks = {colour: _solve(pieces, colour, longest) for colour in asked_colours(state, job)}
-    return DuorailSolverAnswer(key=job.key, kind=job.kind, tracks=tracks)  # type: ignore[arg-type]
+    kind: Literal["track_exists", "longest_tracks"] = "longest_tracks" if job.kind == "longest_tracks" else "track_exists"
+    tracks = {colour: _solve(pieces, colour, kind == "longest_tracks") for colour in asked_colours(state, job)}
+    return DuorailSolverAnswer(key=job.key, kind=kind, tracks=tracks)
 
 
 class DuorailAnalysis(msgspec.Struct, frozen=True):

@@ -21,7 +21,7 @@ writes it into the event; :func:`evolve` only applies events. No solver runs her
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -93,6 +93,20 @@ def seat_to_play(state: DuorailState) -> str | None:
     return SEATS[state.ply % 2] if state.phase == "play" else None
 
 
+def challenge_of(state: DuorailState) -> Challenge:
+    """The challenge under way (the challenge phase always has one)."""
+    if state.challenge is None:
+        raise WrongState("wrong_phase", "No challenge is under way.")
+    return state.challenge
+
+
+def endgame_of(state: DuorailState) -> Endgame:
+    """The endgame under way (the endgame phase always has one)."""
+    if state.endgame is None:
+        raise WrongState("wrong_phase", "The endgame has not begun.")
+    return state.endgame
+
+
 def waits_on_solver(state: DuorailState) -> bool:
     """True while the result waits on a solver job (a ``solver`` challenge, ``optimal`` scoring)."""
     return (state.phase == "challenge" and state.options.adjudication == "solver") or (
@@ -103,11 +117,11 @@ def to_move(state: DuorailState) -> tuple[str, ...]:
     """Who is expected to act: the seat to play, the challenged seat, or both seats for the whole
     endgame window (a seat stays listed after sealing its track, so that nobody learns it did)."""
     if state.phase == "play":
-        return (seat_to_play(state),)  # type: ignore[return-value]
+        return (SEATS[state.ply % 2],)
     if state.phase == "over" or waits_on_solver(state):
         return ()
     if state.phase == "challenge":
-        return (state.challenge.challenged,)  # type: ignore[union-attr]
+        return (challenge_of(state).challenged,)
     return SEATS
 
 
@@ -125,9 +139,9 @@ def deadline(state: DuorailState) -> Deadline | None:
         return seat_deadline(state.options.time, state.clocks[seat], state.turn_started_at, seat, f"turn:{state.ply}")
     window = construction_window(state.options)
     if state.phase == "challenge":
-        challenge: Challenge = state.challenge  # type: ignore[assignment]
+        challenge = challenge_of(state)
         return Deadline(at=challenge.started_at + window, key=challenge.key, seat=challenge.challenged)
-    endgame: Endgame = state.endgame  # type: ignore[assignment]
+    endgame = endgame_of(state)
     return Deadline(at=endgame.started_at + window, key=endgame.key)
 
 
@@ -139,10 +153,10 @@ def on_timeout(state: DuorailState, due: Deadline, ctx: Context) -> list[Any]:
     if current is None or not is_due(current, due.key, ctx.now):
         return []
     if state.phase == "play":
-        return [Passed(seat=current.seat, at=ctx.now, timeout=True, ends_play=state.passed)]  # type: ignore[arg-type]
+        return [Passed(seat=current.seat or SEATS[state.ply % 2], at=ctx.now, timeout=True, ends_play=state.passed)]
     if state.phase == "challenge":
         return [_challenge_decided(state, "timeout", None, ctx.now)]
-    return [_reveal(state, state.endgame.box.submissions, "timeout", ctx.now)]  # type: ignore[union-attr]
+    return [_reveal(state, endgame_of(state).box.submissions, "timeout", ctx.now)]
 
 
 # ---------------------------------------------------------------- decide
@@ -171,14 +185,15 @@ def _decide_move(state: DuorailState, command: DuorailMove, seat: str, now: int)
     acting = seat_to_play(state)
     if seat != acting:
         raise WrongState("not_your_turn", f"It is {acting}'s turn, not yours.")
-    if is_out_of_time(state.options.time, state.clocks[seat], state.turn_started_at, now):  # type: ignore[arg-type]
+    started = state.turn_started_at
+    if started is not None and is_out_of_time(state.options.time, state.clocks[seat], started, now):
         raise WrongState("out_of_time", "Your time for this turn has run out.")
     action = parse_action(command.move)
     if action.kind == "pass":
         return [Passed(seat=seat, at=now, ends_play=state.passed)]
     if action.kind == "challenge":
-        return [Challenged(seat=seat, colour=action.colour, challenged=other(seat), at=now)]  # type: ignore[arg-type]
-    cell, shape = action.cell, action.shape
+        return [Challenged(seat=seat, colour=action.colour or "", challenged=other(seat), at=now)]
+    cell, shape = action.cell or "", action.shape or ""  # (a placement names both)
     if cell in state.board:
         piece = state.board[cell]
         raise IllegalMove("occupied", f"There is already a piece on {cell} ({piece.colour} {piece.shape}).")
@@ -189,12 +204,12 @@ def _decide_move(state: DuorailState, command: DuorailMove, seat: str, now: int)
         if not state.common_left:
             raise IllegalMove("no_common_left", "Both common pieces are on the board: the pool is empty.")
         colour = COMMON
-    return [DuorailPlaced(seat=seat, cell=cell, colour=colour, shape=shape, at=now)]  # type: ignore[arg-type]
+    return [DuorailPlaced(seat=seat, cell=cell, colour=colour, shape=shape, at=now)]
 
 
 def _phase_sentence(state: DuorailState) -> str:
     if state.phase == "challenge":
-        c: Challenge = state.challenge  # type: ignore[assignment]
+        c = challenge_of(state)
         return f"{c.challenger} challenged {c.colour}; {c.challenged} must show a {c.colour} track"
     return "the endgame is on: both players build their tracks"
 
@@ -224,7 +239,7 @@ def valid_track(state: DuorailState, colour: str, written: str | list[str]) -> T
 
 
 def _challenge_track(state: DuorailState, command: SubmitTrack, seat: str, now: int) -> list[Any]:
-    challenge: Challenge = state.challenge  # type: ignore[assignment]
+    challenge = challenge_of(state)
     if state.options.adjudication == "solver":
         raise WrongState("solver_decides", "The solver decides this challenge; no track is submitted.")
     if seat != challenge.challenged:
@@ -243,17 +258,18 @@ def _endgame_track(state: DuorailState, command: SubmitTrack, seat: str, now: in
     if state.options.scoring == "optimal":
         raise WrongState("solver_decides", "The solver scores this endgame; no track is submitted.")
     _check_window(state, now)
-    if command.track is None and own_submission(state.endgame.box, seat) is not None:  # type: ignore[union-attr]
+    if command.track is None and own_submission(endgame_of(state).box, seat) is not None:
         raise IllegalMove("track_sealed", "Your sealed track stands: only another valid track replaces it.")
     cells = None if command.track is None else valid_track(state, seat, command.track)
-    box = seal(state.endgame.box, seat, cells)  # type: ignore[union-attr]
+    box = seal(endgame_of(state).box, seat, cells)
     if everyone_in(box, SEATS):
         return [_reveal(state, box.submissions, "submissions", now)]
     return [TrackSealed(seat=seat, track=cells, at=now)]
 
 
-def _challenge_decided(state: DuorailState, by: str, track: Track | None, at: int) -> ChallengeDecided:
-    c: Challenge = state.challenge  # type: ignore[assignment]
+def _challenge_decided(state: DuorailState, by: Literal["submission", "concession", "timeout", "solver"],
+                       track: Track | None, at: int) -> ChallengeDecided:
+    c = challenge_of(state)
     exists = track is not None
     shown = {
         "submission": f"{c.challenged.capitalize()} showed a {c.colour} track",
@@ -269,14 +285,15 @@ def _challenge_decided(state: DuorailState, by: str, track: Track | None, at: in
     else:
         outcome = Result(winner=c.challenger, reason="challenge_failed",
                          detail=f"{shown}, so {c.challenger}'s challenge stands: {c.challenger} wins.")
-    return ChallengeDecided(colour=c.colour, challenged=c.challenged, by=by,  # type: ignore[arg-type]
+    return ChallengeDecided(colour=c.colour, challenged=c.challenged, by=by,
                             track=track, outcome=outcome, at=at)
 
 
-def _reveal(state: DuorailState, tracks: dict[str, Track | None], by: str, at: int) -> TracksRevealed:
+def _reveal(state: DuorailState, tracks: dict[str, Track | None], by: Literal["submissions", "timeout", "solver"],
+            at: int) -> TracksRevealed:
     tracks = {seat: tracks.get(seat) for seat in SEATS}
     lengths = {seat: len(track) if track else 0 for seat, track in tracks.items()}
-    return TracksRevealed(tracks=tracks, lengths=lengths, by=by,  # type: ignore[arg-type]
+    return TracksRevealed(tracks=tracks, lengths=lengths, by=by,
                           outcome=endgame_outcome(state, lengths), at=at)
 
 
@@ -315,8 +332,8 @@ def jobs(state: DuorailState) -> list[Job]:
     submitted modes (``record:challenge:<n>`` / ``record:endgame:<n>``) until it is answered."""
     if waits_on_solver(state):
         if state.phase == "challenge":
-            return [Job(key=state.challenge.key, kind="track_exists")]  # type: ignore[union-attr]
-        return [Job(key=state.endgame.key, kind="longest_tracks")]  # type: ignore[union-attr]
+            return [Job(key=challenge_of(state).key, kind="track_exists")]
+        return [Job(key=endgame_of(state).key, kind="longest_tracks")]
     if state.phase != "over" or state.record is not None:
         return []
     if state.challenge is not None:
@@ -329,7 +346,7 @@ def jobs(state: DuorailState) -> list[Job]:
 def asked_colours(state: DuorailState, job: Job) -> tuple[str, ...]:
     """The colours a job asks about: the challenged colour, or both."""
     if job.kind == "track_exists":
-        return (state.challenge.colour,)  # type: ignore[union-attr]
+        return (challenge_of(state).colour,)
     return SEATS
 
 

@@ -54,7 +54,7 @@ def legal_commands(state: MonunrailState, seat: str) -> LegalMoves:
     moves = legal_moves(state, seat)
     items = usable_items(state, seat) if moves and state.choosing is None else []
     return LegalMoves(moves, lambda move: command_for(state, move),
-                      [LegalMove(f"use {item}", UseItem(item=item)) for item in items])  # type: ignore[arg-type]
+                      [LegalMove(f"use {item}", UseItem(item=item)) for item in items])
 
 
 def command_for(state: MonunrailState, move: str) -> Any:
@@ -65,7 +65,7 @@ def command_for(state: MonunrailState, move: str) -> Any:
     if text == "swap":
         return Swap()
     if text in ("go first", "go second"):
-        return ChooseOrder(go=text.split()[1])  # type: ignore[arg-type]
+        return ChooseOrder(go="first" if text == "go first" else "second")
     if state.position.phase == "unrail":
         return Unrail(cells=move)
     return Build(tiles=move)

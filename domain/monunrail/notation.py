@@ -10,12 +10,12 @@ awaits one), ``E3 F3`` (a removal), ``impossible``, ``swap``, ``go first`` / ``g
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from domain.monunrail.moves import command_for
 from domain.monunrail.parts.notation import format_tiles, parse_cells, parse_tiles
 from domain.monunrail.rules import grid_of
-from domain.monunrail.state import Build, ChooseOrder, Complete, Impossible, MonunrailState, Swap, Unrail, UseItem
+from domain.monunrail.state import Build, ChooseOrder, Complete, Impossible, Item, MonunrailState, Swap, Unrail, UseItem
 
 
 WORDS = ("impossible", "swap", "go first", "go second")
@@ -30,7 +30,7 @@ def parse_move(state: MonunrailState, text: str) -> Any:
     if words in WORDS:
         return command_for(state, words)
     if words.startswith("use "):
-        return UseItem(item=words[4:].replace(" ", "_"))  # type: ignore[arg-type]
+        return UseItem(item=cast(Item, words[4:].replace(" ", "_")))  # an unknown item is refused by the rules
     g = grid_of(state)
     if state.position.phase == "unrail":
         return Unrail(" ".join(g.name(i) for i in sorted(parse_cells(g, text))))

@@ -15,7 +15,8 @@ from domain.clock import Bank, NoClock, SeatClock
 from domain.game import Result
 
 SEATS = ("first", "second")
-ITEMS = ("first_turn", "undo", "time_rush", "plus_time")
+Item = Literal["first_turn", "undo", "time_rush", "plus_time"]
+ITEMS: tuple[Item, ...] = ("first_turn", "undo", "time_rush", "plus_time")
 DEFAULT_SUPPLY = {
     "classic": {"straight": 6, "turn": 9, "crossroads": 9},
     "multicolor": {"red_straight": 3, "red_turn": 5, "red_crossroads": 5,
@@ -99,7 +100,7 @@ class Swap(msgspec.Struct, frozen=True, tag="monunrail_swap", forbid_unknown_fie
 class UseItem(msgspec.Struct, frozen=True, tag="monunrail_use_item", forbid_unknown_fields=True):
     """Multicolor: use one of your items, ``first_turn``, ``undo``, ``time_rush`` or ``plus_time``."""
 
-    item: Literal["first_turn", "undo", "time_rush", "plus_time"]
+    item: Item
 
 
 class ChooseOrder(msgspec.Struct, frozen=True, tag="monunrail_choose_order", forbid_unknown_fields=True):

@@ -56,6 +56,6 @@ def analyse(state: TraxState) -> TraxAnalysis:
             continue
         if win.winner == seat:
             winning.append(move)
-        elif win.winner == other(seat):  # type: ignore[arg-type]
+        elif seat is not None and win.winner == other(seat):
             losing.append(move)
     return TraxAnalysis(to_move=seat, legal_moves=moves, winning_moves=winning, losing_moves=losing)

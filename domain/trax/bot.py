@@ -151,7 +151,9 @@ def greedy_bot(state: TraxState, seat: str, think: Think) -> list[Any]:
         return [Play(search.name(ranked[0]))]
 
     def safe(turn: tuple[int, int]) -> bool:
-        placed, before, _ = search.play(turn, colour)  # type: ignore[misc]
+        played = search.play(turn, colour)
+        assert played is not None  # a ranked turn is a legal one
+        placed, before, _ = played
         try:
             return not search.can_win(1 - colour)
         finally:

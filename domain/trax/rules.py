@@ -139,7 +139,8 @@ def _played(state: TraxState, seat: str, written: str, at: int) -> Played:
     before = state.board
     board, placed = play_move(before, move, variant)
     name = format_move(move)
-    outcome = _win(wins_formed(board.tiles, board.box, placed, variant.lines), seat, name)  # type: ignore[arg-type]
+    assert board.box is not None  # a tile is down
+    outcome = _win(wins_formed(board.tiles, board.box, placed, variant.lines), seat, name)
     if outcome is None and not has_legal_move(board, variant):
         outcome = Result(winner=None, reason="draw", detail=f"{other(seat).capitalize()} has no legal move and "
                                                             "nobody has won: the game is a draw.")
@@ -254,7 +255,7 @@ def _win(wins: list[tuple[int, str]], mover: str, move: str) -> Result | None:
         return None
     formed = {(COLOUR_NAMES[colour], kind) for colour, kind in wins}
     opponent = other(mover)
-    mine, theirs = (next((k for k in ("loop", "line") if (seat, k) in formed), None) for seat in (mover, opponent))
+    mine, theirs = (next((k for k in ("loop", "line") if (seat, k) in formed), "") for seat in (mover, opponent))
     said = f"{mover.capitalize()}'s move {move} formed"
     if mine and theirs:
         detail = f"{said} a {mover} {mine} and a {opponent} {theirs}; the mover wins, so {mover} wins."
@@ -264,7 +265,7 @@ def _win(wins: list[tuple[int, str]], mover: str, move: str) -> Result | None:
         detail = f"{said} a {opponent} {theirs} only, so {opponent} wins."
     else:
         return None
-    return Result(winner=mover if mine else opponent, reason=mine or theirs, detail=detail)  # type: ignore[arg-type]
+    return Result(winner=mover if mine else opponent, reason=mine or theirs, detail=detail)
 
 
 def _final(state: TraxState, why: str) -> TraxState:

@@ -249,4 +249,5 @@ class TraxState(msgspec.Struct, frozen=True, dict=True):
         for turn in made:
             for x, y, tile in turn.tiles:
                 tiles[key_of(x, y)] = tile
-        return Board(tiles, made.last.box)  # type: ignore[union-attr]
+        last = made.last
+        return Board(tiles, None if last is None else last.box)

@@ -82,8 +82,8 @@ class Grid:
             for i in range(self.size):
                 for side in (R, D):
                     run, j = [i], i
-                    while len(run) < length and (j := self.neighbours[j][side]) is not None:  # type: ignore[assignment]
-                        run.append(j)
+                    while len(run) < length and (after := self.neighbours[j][side]) is not None:
+                        run.append(j := after)
                     if len(run) == length:
                         found.append(tuple(run))
         return found

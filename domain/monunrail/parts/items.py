@@ -23,13 +23,13 @@ import msgspec
 from domain.clock import NoClock
 from domain.errors import DomainError, IllegalMove, WrongState
 from domain.game import Context
-from domain.monunrail.state import ItemUsed, MonunrailState, UseItem
+from domain.monunrail.state import Item, ItemUsed, MonunrailState, UseItem
 from domain.monunrail.parts.timing import FIRST_TURN_LOOK_MS, PLUS_TIME_MS
 from domain.monunrail.parts.turns import check_turn, end_turn, other, start_turn
 
 replace = msgspec.structs.replace
 
-LABEL = {"first_turn": "First Turn", "undo": "Undo", "time_rush": "Time Rush", "plus_time": "+Time"}
+LABEL: dict[Item, str] = {"first_turn": "First Turn", "undo": "Undo", "time_rush": "Time Rush", "plus_time": "+Time"}
 
 
 def decide_item(state: MonunrailState, command: UseItem, ctx: Context) -> list[Any]:
@@ -44,7 +44,7 @@ def decide_item(state: MonunrailState, command: UseItem, ctx: Context) -> list[A
     return [ItemUsed(seat=seat, item=item, at=ctx.now, undone=undone)]
 
 
-def item_refusal(state: MonunrailState, seat: str, item: str) -> DomainError | None:
+def item_refusal(state: MonunrailState, seat: str, item: Item) -> DomainError | None:
     """Why ``seat``, on its turn, may not use ``item`` now, or ``None`` when it may."""
     if state.items[seat].get(item, 0) < 1:
         return IllegalMove("no_item", f"You hold no {LABEL[item]} item (any more).")
@@ -67,7 +67,7 @@ def item_refusal(state: MonunrailState, seat: str, item: str) -> DomainError | N
     return None
 
 
-def usable_items(state: MonunrailState, seat: str) -> list[str]:
+def usable_items(state: MonunrailState, seat: str) -> list[Item]:
     """The items ``seat`` may use now, on its turn (in the order of :data:`LABEL`)."""
     return [item for item in LABEL if item in state.items[seat] and item_refusal(state, seat, item) is None]
 

@@ -129,7 +129,7 @@ def initial(options: MonunrailOptions | None, seed: int) -> MonunrailState:
     options = options or MonunrailOptions()
     board, supply = check_options(options)
     items = options.items or (Items() if options.variant == "multicolor" else Items(0, 0, 0, 0))
-    held = {name: getattr(items, name) for name in ITEMS}
+    held: dict[str, int] = {name: getattr(items, name) for name in ITEMS}
     return MonunrailState(options=options, position=Position(board=board, supply=supply, to_act=SEATS[0]),
                           initial_supply=supply, clocks={seat: initial_clock(options.time) for seat in SEATS},
                           items={seat: dict(held) for seat in SEATS})

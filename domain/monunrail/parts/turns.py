@@ -86,9 +86,9 @@ def check_turn(state: MonunrailState, ctx_seat: str | None, now: int) -> str:
     if state.call is not None and state.call.adjudication == "solver":
         raise WrongState("judging", "The Impossible call is being judged by the solver; nothing can be played.")
     seat = seat_to_act(state)
-    if ctx_seat != seat:
+    if seat is None or ctx_seat != seat:
         raise WrongState("not_your_turn", f"It is {seat}'s turn, not yours.")
     due = deadline(state)
     if due is not None and now >= due.at:
         raise WrongState("out_of_time", "Your time for this turn has run out.")
-    return seat  # type: ignore[return-value]
+    return seat

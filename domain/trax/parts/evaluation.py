@@ -15,6 +15,8 @@ threats; a path whose ends lie far apart across the box is on its way to a line.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import math
 
 from domain.trax.parts.board import STEP, STRIDE
@@ -23,8 +25,8 @@ from domain.trax.parts.wins import follow
 
 LOW_SIDE = [(mask & -mask).bit_length() - 1 for mask in range(16)]
 
-Features = tuple[int, int, int, float]
-"""One colour's paths: how many have ends 1, 2 and 3 steps apart, and their line progress."""
+Features = Sequence[float]
+"""One colour's paths (four numbers): how many have ends 1, 2 and 3 steps apart, and their line progress."""
 
 
 Ends = dict[int, tuple[int, int]]
@@ -72,7 +74,7 @@ def path_ends(tiles: dict[int, int], lines: bool) -> tuple[Ends, list[list[float
 def threats(tiles: dict[int, int], lines: bool) -> tuple[Features, Features]:
     """The :data:`Features` of red (index 0) and white (index 1)."""
     red, white = path_ends(tiles, lines)[1]
-    return tuple(red), tuple(white)  # type: ignore[return-value]
+    return tuple(red), tuple(white)
 
 
 def features_after(tiles: dict[int, int], placed: list[int], ends: Ends, features: list[list[float]],
@@ -139,4 +141,4 @@ def threat_score(mine: Features, theirs: Features) -> float:
 def static_score(tiles: dict[int, int], colour: int, lines: bool) -> float:
     """The estimate for ``colour`` (0 red, 1 white), to move on ``tiles``."""
     features = path_ends(tiles, lines)[1]
-    return score(features[colour], features[1 - colour])  # type: ignore[arg-type]
+    return score(features[colour], features[1 - colour])
