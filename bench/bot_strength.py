@@ -1,12 +1,13 @@
 """Is a built-in bot as strong on the workers as the rules library's at the same think time?
 
 Run: ``.venv/bin/python bench/bot_strength.py [--game cairo] [--level 3] [--think-ms 1000]
-[--games 6] [--workers 2] [--baseline ROOT]``.
+[--library-think-ms T] [--games 6] [--workers 2] [--baseline ROOT]``.
 
 Starts the real server (``python -m service serve``, its embedded Redis, ``--workers`` play
 workers, ``BOT_THINK_MS_<level>`` = ``--think-ms``) and plays ``--games`` matches, seats
 alternating, between a built-in bot of ``--level`` on the workers and the same level of the
 library (``domain.bots.bot``) in this process, given the same think time a move on the same clock
+(or ``--library-think-ms``)
 (``time.monotonic``) and fed the state its seat sees (``domain.<game>.from_view`` of the match
 view). The two sides never think at once. Printed: the workers' bot's score (wins + half the
 draws) with a 95 % Wilson interval -- equal strength is 50 % -- and its reply time per move
@@ -94,7 +95,7 @@ def play_one(http: httpx.Client, library: Library, bot: str, game: str, n: int) 
 def run(args, root: str, label: str) -> None:
     env = {f"BOT_THINK_MS_{max(args.level, 1)}": str(args.think_ms)}
     server = Server(api_workers=1, redis_url=None, workers=args.workers, root=root, env=env).start()
-    library = Library(args.game, args.level, args.think_ms)
+    library = Library(args.game, args.level, args.library_think_ms or args.think_ms)
     scores, replies = [], []
     try:
         with httpx.Client(base_url=server.url, timeout=60) as http:
@@ -109,7 +110,8 @@ def run(args, root: str, label: str) -> None:
     low, high = wilson(sum(scores), len(scores))
     reply = percentiles([t * 1000 for t in replies])
     think = percentiles([t * 1000 for t in library.thinks])
-    print(f"[{label}: {root}] {args.game} level {args.level}, {args.think_ms} ms a move, {args.workers} play workers, "
+    print(f"[{label}: {root}] {args.game} level {args.level}, {args.think_ms} ms a move on the workers, "
+          f"{library.think_s * 1000:.0f} ms in the library, {args.workers} play workers, "
           f"{os.cpu_count()} cores: the workers' bot scored {sum(scores):g} of {len(scores)} "
           f"({100 * sum(scores) / max(1, len(scores)):.0f} %, 95 % CI {low:.0f}-{high:.0f} %; equal strength: 50 %)")
     print(f"  workers' bot reply ms p50 {reply['p50']:.0f} max {reply['max']:.0f}; "
@@ -121,6 +123,7 @@ def main() -> None:
     parser.add_argument("--game", default="cairo")
     parser.add_argument("--level", type=int, default=3)
     parser.add_argument("--think-ms", type=int, default=1000)
+    parser.add_argument("--library-think-ms", type=int, default=0, help="the library's, if not --think-ms")
     parser.add_argument("--games", type=int, default=6)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--baseline", default="", help="another checkout's root, run after this one (A/B)")
