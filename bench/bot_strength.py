@@ -1,7 +1,12 @@
 """Is a built-in bot as strong on the workers as the rules library's at the same think time?
 
 Run: ``.venv/bin/python bench/bot_strength.py [--game cairo] [--level 3] [--think-ms 1000]
-[--library-think-ms T] [--games 6] [--workers 2] [--baseline ROOT]``.
+[--library-think-ms T] [--games 6] [--workers 2] [--baseline ROOT] [--work-games N]``.
+
+``--work-games N`` first measures what decides a search's strength, its work in the think time:
+Cairo's level-3 search on the positions of ``N`` random games, in this process (the library), in
+a play worker's thinker and in a child forked for it (the worker before issue 27), the surveys
+each made in ``--think-ms``.
 
 Starts the real server (``python -m service serve``, its embedded Redis, ``--workers`` play
 workers, ``BOT_THINK_MS_<level>`` = ``--think-ms``) and plays ``--games`` matches, seats
@@ -24,6 +29,7 @@ import math
 import os
 import sys
 import time
+import types
 
 import httpx
 import msgspec
@@ -92,6 +98,77 @@ def play_one(http: httpx.Client, library: Library, bot: str, game: str, n: int) 
     raise RuntimeError(f"{url} did not end")
 
 
+SURVEYS = [0]
+
+
+def _counted(root_values):
+    """``engine.root_values`` counting the surveys it makes (in whichever process runs it)."""
+    def counting(*args):
+        budget = args[8]
+        before = int(budget[0])
+        found = root_values(*args)
+        SURVEYS[0] += before - max(0, int(budget[0]))
+        return found
+    return counting
+
+
+def searched(state, seat: str, think_s: float) -> int:
+    """The surveys Cairo's level 3 makes in ``think_s`` from ``state`` (in this process)."""
+    from domain.cairo.bot import search_bot
+
+    SURVEYS[0] = 0
+    until = time.monotonic() + think_s
+    search_bot(state, seat, bots.Think(seed=1, spent=lambda: time.monotonic() >= until))
+    return SURVEYS[0]
+
+
+def search_work(args) -> None:
+    """Cairo's level-3 search work at the same think time, in this process (the library), in a
+    play worker's thinker (:mod:`workers.thinkers`, forked after the same warm-up) and in a child
+    forked for the search (before issue 27), one after the other on each position of a few random
+    games."""
+    import random
+
+    from domain.cairo import search as cairo_search
+    from domain.cairo.moves import legal_moves
+    from domain.cairo.rules import begin, decide, evolve, initial
+    from domain.cairo.state import SEATS, Place
+    from domain.game import Context
+    from workers.thinkers import Thinkers
+
+    game_named("cairo").warm_up()
+    counted = types.SimpleNamespace(**{n: getattr(cairo_search.engine, n) for n in dir(cairo_search.engine)})
+    counted.root_values = _counted(cairo_search.engine.root_values)
+    cairo_search.engine = counted
+    pool = Thinkers(size=1)
+    pool.start()
+    from workers.limits import run_limited
+
+    rng, library, worker, forked = random.Random(7), [], [], []
+    try:
+        for _ in range(args.work_games):
+            state = begin(initial(None, seed=0), at=0)
+            for ply in range(0, 30, 3):
+                while len(state.moves) < ply and state.result is None:
+                    seat = SEATS[len(state.moves) % 2]
+                    [placed] = decide(state, Place(cell=rng.choice(legal_moves(state, seat))), Context(now=0, seat=seat))
+                    state = evolve(state, placed)
+                if state.result is not None:
+                    break
+                seat = SEATS[len(state.moves) % 2]
+                library.append(searched(state, seat, args.think_ms / 1000))
+                worker.append(pool.run(searched, (state, seat, args.think_ms / 1000), args.think_ms / 1000 + 5).value)
+                forked.append(run_limited(searched, (state, seat, args.think_ms / 1000), args.think_ms / 1000 + 5).value)
+    finally:
+        pool.close()
+    print(f"cairo level 3, {args.think_ms} ms a search, {len(library)} positions, surveys made (the search's work):")
+    for name, done in (("a worker's thinker (today)", worker), ("a child forked per turn (before)", forked)):
+        ratio = sorted(w / max(1, lib) for w, lib in zip(done, library))
+        print(f"  {name}: p50 {percentiles(done)['p50']:.0f} against the library's {percentiles(library)['p50']:.0f}; "
+              f"per position, its / the library's: p50 {ratio[len(ratio) // 2]:.2f} "
+              f"(p10 {ratio[len(ratio) // 10]:.2f}, p90 {ratio[len(ratio) * 9 // 10]:.2f})", flush=True)
+
+
 def run(args, root: str, label: str) -> None:
     env = {f"BOT_THINK_MS_{max(args.level, 1)}": str(args.think_ms)}
     server = Server(api_workers=1, redis_url=None, workers=args.workers, root=root, env=env).start()
@@ -124,12 +201,17 @@ def main() -> None:
     parser.add_argument("--level", type=int, default=3)
     parser.add_argument("--think-ms", type=int, default=1000)
     parser.add_argument("--library-think-ms", type=int, default=0, help="the library's, if not --think-ms")
-    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--games", type=int, default=6, help="matches against the server (0: none)")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--baseline", default="", help="another checkout's root, run after this one (A/B)")
+    parser.add_argument("--work-games", type=int, default=0,
+                        help="first compare the search's work in the library and in a thinker over N games")
     args = parser.parse_args()
+    if args.work_games:
+        search_work(args)
     for root, label in [(ROOT, "this checkout")] + ([(args.baseline, "baseline")] if args.baseline else []):
-        run(args, root, label)
+        if args.games:
+            run(args, root, label)
 
 
 if __name__ == "__main__":
