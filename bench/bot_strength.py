@@ -114,11 +114,9 @@ def _counted(root_values):
 
 def searched(state, seat: str, think_s: float) -> int:
     """The surveys Cairo's level 3 makes in ``think_s`` from ``state`` (in this process)."""
-    from domain.cairo.bot import search_bot
-
     SURVEYS[0] = 0
     until = time.monotonic() + think_s
-    search_bot(state, seat, bots.Think(seed=1, spent=lambda: time.monotonic() >= until))
+    bots.bot(game_named("cairo"), 3)(state, seat, bots.Think(seed=1, spent=lambda: time.monotonic() >= until))
     return SURVEYS[0]
 
 
@@ -129,10 +127,8 @@ def search_work(args) -> None:
     games."""
     import random
 
-    from domain.cairo import search as cairo_search
-    from domain.cairo.moves import legal_moves
-    from domain.cairo.rules import begin, decide, evolve, initial
-    from domain.cairo.state import SEATS, Place
+    from domain.cairo import CAIRO, Place
+    from domain.cairo import search as cairo_search  # (its compiled engine, to count the work)
     from domain.game import Context
     from workers.thinkers import Thinkers
 
@@ -147,15 +143,16 @@ def search_work(args) -> None:
     rng, library, worker, forked = random.Random(7), [], [], []
     try:
         for _ in range(args.work_games):
-            state = begin(initial(None, seed=0), at=0)
+            state = CAIRO.begin(CAIRO.initial(CAIRO.Options(), 0), 0)
             for ply in range(0, 30, 3):
                 while len(state.moves) < ply and state.result is None:
-                    seat = SEATS[len(state.moves) % 2]
-                    [placed] = decide(state, Place(cell=rng.choice(legal_moves(state, seat))), Context(now=0, seat=seat))
-                    state = evolve(state, placed)
+                    seat = CAIRO.seats[len(state.moves) % 2]
+                    move = rng.choice(CAIRO.legal_moves(state, seat))
+                    for event in CAIRO.decide(state, Place(cell=move), Context(now=0, seat=seat)):
+                        state = CAIRO.evolve(state, event)
                 if state.result is not None:
                     break
-                seat = SEATS[len(state.moves) % 2]
+                seat = CAIRO.seats[len(state.moves) % 2]
                 library.append(searched(state, seat, args.think_ms / 1000))
                 worker.append(pool.run(searched, (state, seat, args.think_ms / 1000), args.think_ms / 1000 + 5).value)
                 forked.append(run_limited(searched, (state, seat, args.think_ms / 1000), args.think_ms / 1000 + 5).value)
