@@ -49,6 +49,7 @@ from typing import Any
 from workers.limits import Crashed, Finished, Outcome, TimedOut
 
 HEADER = struct.Struct("!Q")
+_FORKING = threading.Lock()
 _PARENT_ENDS: set[int] = set()
 """The worker's ends of every thinker's pipes (a new thinker closes its copies)."""
 MAX_TASKS = 10_000
@@ -125,7 +126,9 @@ def _write_frame(fd: int, data: bytes) -> None:
 
 
 def _die_with_parent() -> None:
-    """Ask Linux to kill this process when the worker that forked it dies (elsewhere: nothing)."""
+    """Ask Linux to kill this process when the worker's thread that forked it ends -- the worker's
+    main thread: when the worker dies -- even in compiled code that never reads its pipe again
+    (elsewhere than Linux: nothing; the thinker leaves when its pipe closes)."""
     with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
 
@@ -134,7 +137,6 @@ def _serve(requests: int, answers: int) -> None:
     """A thinker's life: answer each request until the worker closes the pipe."""
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the worker's handlers: a signal simply ends it
     signal.signal(signal.SIGINT, signal.SIG_DFL)
-    _die_with_parent()
     while (request := _read_frame(requests)) is not None:
         try:
             function, args = _loads(request)
@@ -152,23 +154,27 @@ class Thinker:
     """One long-lived process: the pipes to it and how many requests it answered."""
 
     def __init__(self) -> None:
-        to_child, self.requests = os.pipe()
-        self.answers, from_child = os.pipe()
-        self.pid = os.fork()
-        if self.pid == 0:  # the thinker: serve, then leave without running the worker's cleanup
-            code = 0
-            try:
-                for fd in (self.requests, self.answers, *_PARENT_ENDS):  # (another's pipe held open
-                    os.close(fd)                                          # would never tell it to leave)
-                _PARENT_ENDS.clear()
-                _serve(to_child, from_child)
-            except BaseException:  # noqa: BLE001
-                code = 1
-            finally:
-                os._exit(code)
-        os.close(to_child)
-        os.close(from_child)
-        _PARENT_ENDS.update((self.requests, self.answers))
+        from_main_thread = threading.current_thread() is threading.main_thread()
+        with _FORKING:  # (another thread's fork in between would inherit this one's pipes)
+            to_child, self.requests = os.pipe()
+            self.answers, from_child = os.pipe()
+            self.pid = os.fork()
+            if self.pid == 0:  # the thinker: serve, then leave without running the worker's cleanup
+                code = 0
+                try:
+                    for fd in (self.requests, self.answers, *_PARENT_ENDS):  # (another's pipe held open
+                        os.close(fd)                                          # would never tell it to leave)
+                    _PARENT_ENDS.clear()
+                    if from_main_thread:  # (Linux sends it when the forking *thread* ends)
+                        _die_with_parent()
+                    _serve(to_child, from_child)
+                except BaseException:  # noqa: BLE001
+                    code = 1
+                finally:
+                    os._exit(code)
+            os.close(to_child)
+            os.close(from_child)
+            _PARENT_ENDS.update((self.requests, self.answers))
         self.tasks = 0
         self.born_mb = self.rss_mb()
 

@@ -97,3 +97,85 @@ def test_no_process_is_left_behind():
     while set(forked_children()) - others and time.monotonic() < give_up:
         time.sleep(0.05)
     assert set(forked_children()) - others == set()
+
+
+def test_the_pool_is_bounded_by_settings_that_refuse_what_is_out_of_range(monkeypatch):
+    import pytest
+
+    from service.settings import from_environment
+
+    assert (from_environment().thinkers, from_environment().thinker_max_mb) == (1, 1024)
+    for name, value in (("THINKERS", "0"), ("THINKERS", "17"), ("THINKER_MAX_MB", "10")):
+        monkeypatch.setenv(name, value)
+        with pytest.raises(ValueError, match=name):
+            from_environment()
+        monkeypatch.delenv(name)
+    monkeypatch.setenv("THINKERS", "2")
+    assert from_environment().thinkers == 2
+
+
+def nap_then_say_where(seconds: float) -> int:
+    time.sleep(seconds)
+    return os.getpid()
+
+
+def test_callers_at_once_share_at_most_size_processes():
+    import threading
+
+    pool, answers = Thinkers(size=2), []
+    try:
+        callers = [threading.Thread(target=lambda: answers.append(pool.run(nap_then_say_where, (0.2,), 30)))
+                   for _ in range(6)]
+        for caller in callers:
+            caller.start()
+        for caller in callers:
+            caller.join(timeout=60)
+        assert len(answers) == 6 and all(isinstance(a, Finished) for a in answers)
+        assert len({a.value for a in answers}) <= 2 and len(pool.pids()) == 2
+    finally:
+        pool.close()
+
+
+WORKER = """
+import sys, time
+from tests.api.test_time_limits import spin_forever
+from workers.thinkers import Thinkers
+spin_forever(0)
+pool = Thinkers(size=1)
+pool.start()
+print(pool.pids()[0], flush=True)
+pool.run(spin_forever, (1,), 600)
+"""
+
+
+def cpu_ticks(pid: int) -> int:
+    with open(f"/proc/{pid}/stat") as stat:
+        return int(stat.read().rsplit(")", 1)[1].split()[11])  # utime
+
+
+def test_a_thinker_dies_with_its_worker_even_inside_compiled_code():
+    import signal
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    worker = subprocess.Popen([sys.executable, "-c", WORKER], cwd=ROOT, stdout=subprocess.PIPE, text=True,
+                              env={**os.environ, "PYTHONPATH": ROOT})
+    try:
+        thinker = int(worker.stdout.readline())
+        give_up = time.monotonic() + 60
+        while cpu_ticks(thinker) < 20 and time.monotonic() < give_up:  # until it spins (0.2 s of CPU)
+            time.sleep(0.05)
+        assert cpu_ticks(thinker) >= 20
+        worker.send_signal(signal.SIGKILL)
+        worker.wait(timeout=30)
+        give_up = time.monotonic() + 30
+        while os.path.exists(f"/proc/{thinker}") and time.monotonic() < give_up:
+            with open(f"/proc/{thinker}/stat") as stat:
+                if stat.read().rsplit(")", 1)[1].split()[0] == "Z":
+                    break  # ended; its parent (init) has not reaped it yet
+            time.sleep(0.05)
+        assert not os.path.exists(f"/proc/{thinker}") or open(f"/proc/{thinker}/stat").read().rsplit(")", 1)[1].split()[0] == "Z"
+    finally:
+        worker.kill()
