@@ -63,6 +63,8 @@ from domain.known import state_from_events
 from collections.abc import Iterable
 from typing import Any
 
+import msgspec
+
 
 class MonunrailGame(Game[MonunrailOptions, MonunrailState, MonunrailCommand, MonunrailEvent, MonunrailView]):
     """MonUnrail (both variants) as a :class:`domain.game.Game`: the supply is hidden (a secret
@@ -106,8 +108,17 @@ from_view = view.from_view
 
 def from_events(events: Iterable[Any]) -> MonunrailState:
     """The state after a match's events as a seat or a spectator is shown them (:mod:`domain.known`):
-    the hidden supply is the rules' default less what was built, as in :func:`from_view`."""
-    return state_from_events(MONUNRAIL, events)  # type: ignore[no-any-return]
+    the hidden supply is the rules' default less what was built, as in :func:`from_view`, until the
+    game is over and its events reveal it."""
+    events = list(events)
+    state: MonunrailState = state_from_events(MONUNRAIL, events)
+    for item in events:
+        body = item.event if hasattr(item, "event") else item.get("event", item) if isinstance(item, dict) else item
+        if isinstance(body, dict) and body.get("type") == "monunrail_supply_revealed":
+            revealed = msgspec.convert(body, SupplyRevealed)
+            state = msgspec.structs.replace(state, initial_supply=dict(revealed.initial),
+                                            position=msgspec.structs.replace(state.position, supply=dict(revealed.left)))
+    return state
 
 
 __all__ = ["GAME", "new_game", "to_act", "legal_moves", "play", "wait", "result", "parse_move", "format_move",
