@@ -16,7 +16,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from domain import monunrail
+from domain import deepsea, monunrail
+from domain.deepsea import PASS
 from domain.errors import DomainError, IllegalMove, WrongState
 from domain.game import Viewer
 from domain.monunrail import END, IMPOSSIBLE
@@ -183,3 +184,71 @@ def test_monunrail_determinize_empties_a_kind_refused_alone():
              for i in range(30)]
     assert all(d.supply["turn"] == 0 for d in drawn)
     assert len({tuple(d.supply.values()) for d in drawn}) > 1  # a draw, not one guess
+
+
+# ---------------------------------------------------------------- Deep Sea Voyage
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1))
+def test_deepsea_moves_and_apply_agree_with_the_library_and_from_view_with_each_viewer(seed):
+    """Each move of the position is one ``legal_moves`` lists (same notation) and ``play`` takes it to
+    the same position; every viewer's ``from_view`` is the position with what it cannot see open."""
+    rng = random.Random(seed)
+    state = deepsea.new_game({"routes": "computed"}, seed=seed % 1000, at=1_000)
+    searched = deepsea.position(state)
+    while deepsea.result(state) is None:
+        for viewer in ("empire", "marauder", None):
+            shown = msgspec.to_builtins(deepsea.GAME.view(state, Viewer(seat=viewer)))
+            known = deepsea.position(deepsea.from_view(shown, viewer))
+            assert known == deepsea.determinize(searched, viewer) == deepsea.position(deepsea.determinize(state, viewer))
+        assert set(searched.to_act()) <= set(deepsea.to_act(state))
+        seat = searched.to_act()[0]
+        moves = searched.moves(seat)
+        if rng.random() < 0.2:
+            assert [searched.name(m) for m in moves] == [m.move for m in deepsea.legal_moves(state, seat)]
+        move = rng.choice(moves)
+        assert searched.parse(searched.name(move), seat) == move
+        state = deepsea.play(state, seat, searched.name(move))
+        searched = searched.apply(seat, move)
+        assert searched == deepsea.position(state) and searched.key() == deepsea.position(state).key()
+    found, expected = searched.result(), deepsea.result(state)
+    assert (found.winner, found.reason) == (expected.winner, expected.reason) and searched.to_act() == ()
+
+
+def test_a_deepsea_seat_leaves_to_act_once_sealed_and_its_opponent_s_action_stays_open():
+    start = deepsea.position(deepsea.new_game(seed=1)).apply("empire", 2).apply("marauder", 1)
+    placement = start.moves("empire")[10]
+    sealed = start.apply("empire", placement)
+    assert sealed.to_act() == ("marauder",) and sealed.moves("empire") == []
+    with pytest.raises(WrongState):
+        sealed.apply("empire", PASS)
+    assert sealed.determinize("marauder", random.Random(0)) == start  # what the Marauder knows: nothing sealed
+    assert sealed.determinize("empire") == sealed
+    both = sealed.apply("marauder", PASS)
+    assert both.phase == "select" and both.round == 2 and both.to_act() == ("marauder",)
+    other_order = start.apply("marauder", PASS).apply("empire", placement)
+    assert other_order == both and other_order.key() == both.key() and {both: 1}[other_order] == 1
+    with pytest.raises(IllegalMove):
+        start.apply("empire", start.moves("marauder")[0])  # a placement of the Marauder's board
+
+
+@FEW
+@given(seed=st.integers(0, 2**32 - 1))
+def test_a_deepsea_random_playout_ends_the_game_by_the_rules(seed):
+    start = deepsea.position(deepsea.new_game(seed=seed % 50))
+    played = start.random_playout(random.Random(seed))
+    assert played.final.result() is not None and played.final.to_act() == () and played.moves > 0
+    assert played == start.random_playout(random.Random(seed))
+    assert played.final.evaluate("empire") in (-1.0, 1.0)
+
+
+def test_deepsea_keys_are_the_same_in_another_process():
+    start = deepsea.position(deepsea.new_game(seed=1))
+    walked = start.apply("empire", 2).apply("marauder", 1)
+    walked = walked.apply("empire", walked.moves("empire")[7])
+    script = ("from domain import deepsea as g\np = g.position(g.new_game(seed=1)).apply('empire', 2).apply('marauder', 1)\n"
+              "p = p.apply('empire', p.moves('empire')[7])\nprint(p.key())")
+    other = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                           env={"PYTHONHASHSEED": "123", "PATH": ""}).stdout
+    assert int(other) == walked.key() != start.key()
