@@ -111,7 +111,9 @@ def from_events(events: Iterable[Any], boards: Any = None) -> DeepseaState:
     The boards are a secret option: the events draw them from the match's seed, as the server does
     when the organizer named none; ``boards`` (a match view, or the boards of a state from
     :func:`from_view`) gives the boards shown instead. The match's priority player is the DMO when
-    the options name none (``options.dmo`` then holds it), as in :func:`from_view`."""
+    the options name none (``options.dmo`` then holds it), as in :func:`from_view`. The server's
+    event feed serves no sealed action (not even to its seat), so both seats' actions of a window
+    under way are open here; :func:`from_view` shows a seat its own."""
     events = list(events)
     state: DeepseaState = state_from_events(DEEPSEA, events)
     for item in events[:1]:

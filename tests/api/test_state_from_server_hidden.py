@@ -81,3 +81,41 @@ def test_monunrail_from_view_of_a_live_match_is_what_each_seat_knows(http, worke
         turns += 1
     assert refusals > 0  # the draws met the secret supply
     assert turns >= 5 and monunrail.result(monunrail.from_view(table.view())) is not None
+
+
+def test_deepsea_from_view_of_a_live_match_is_what_each_seat_knows(http):
+    """Deep Sea Voyage with the organizer's secret boards: each seat's and a spectator's
+    ``from_view`` is the position ``from_events`` of what they are shown gives (the boards from the
+    view; the event feed serves no sealed action, the view shows the seat its own); a seat that
+    sealed its action leaves ``to_act``, its opponent's sealed action stays open."""
+    from domain import deepsea
+    from tests.api.test_deepsea_over_http import past_the_pregame
+
+    rng = random.Random(30)
+    table = Table(http, "deepsea", ("empire", "marauder"),
+                  {"boards": ["random:4", "random:5", "random:6"], "routes": "computed"}, pregame_ms=1_000).ready()
+    past_the_pregame(http, table.url)
+    sealed_seen = 0
+    for _ in range(400):
+        known = {}
+        for seat in ("empire", "marauder", None):
+            view = table.view(seat)
+            state = deepsea.from_view(view)
+            known[seat] = deepsea.position(state)
+            from_events = deepsea.position(deepsea.from_events(table.events(seat), boards=view))
+            assert known[seat].determinize(None) == from_events, seat  # (the feed serves no sealed action)
+        if view["status"] != "running":
+            break
+        assert known[None] == known["empire"].determinize(None) == known["marauder"].determinize(None)
+        for seat in ("empire", "marauder"):
+            if known[seat].phase == "action" and seat not in known[seat].to_act():
+                sealed_seen += 1
+                assert known[seat].to_act() == (deepsea.GAME.seats[1 - deepsea.GAME.seats.index(seat)],)
+                assert known[seat].determinize(seat) == known[seat] != known[None]
+        seat = rng.choice([s for s in view["to_move"] if s in known[s].to_act()])
+        position = known[seat]
+        move = rng.choice(position.moves(seat))
+        r = table.send(seat, {"type": "deepsea_move", "move": position.name(move)})
+        assert r.status_code == 200, r.text
+    assert view["status"] == "finished" and sealed_seen > 0
+    assert deepsea.position(deepsea.from_view(view)).result().winner == view["result"]["winner"]
