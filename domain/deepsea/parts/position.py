@@ -226,15 +226,29 @@ class DeepseaPosition(msgspec.Struct, frozen=True, dict=True):
         return _placement_move(layout, parse_placement(text, layout.board.size), number)
 
     def random_playout(self, rng: random.Random, max_moves: int = 10_000) -> Playout:
-        """Random legal moves to the end: each seat to act in turn (the Empire first in a sealed
-        window), a placement drawn by rejection from every placement and a pass, so each legal
-        move is equally likely without listing them."""
-        position, played = self, 0
-        while played < max_moves and (acting := position.to_act()):
-            seat = acting[0]
-            position = position.apply(seat, position._random_move(seat, rng))
-            played += 1
-        return Playout(position, played)
+        """Random legal moves to the end, compiled: each seat to act in turn (the Empire first in a
+        sealed window), a placement drawn by rejection from every placement and a pass, so each
+        legal move is equally likely without listing them."""
+        if not self.to_act():
+            return Playout(self, 0)
+        arrays = _arrays(self.layout)
+        covered = np.zeros(arrays[0].shape, np.uint8)
+        for b, layout in enumerate(self._layouts):
+            covered[b, :layout.cells_n] = _flags(self.covered[b], layout.cells_n)
+        sealed = [-1 if m == NO_ACTION else 0 if m == PASS else 1 + m - _offset(self.selections[i])
+                  for i, m in enumerate(self.sealed)]
+        game = np.array([("select", "action", "single").index(self.phase), self.round, *self.selections, *sealed,
+                         self.turn, self.passes], np.int64)
+        banks, lost = np.array(self.banks, np.int64), np.array(self.lost, np.int64)
+        played = int(kernels.random_playout(game, covered, banks, lost, *arrays, rng.getrandbits(62), max_moves))
+        g = game.tolist()
+        masks = [int.from_bytes(np.packbits(covered[b], bitorder="little").tobytes(), "little") for b in range(3)]
+        moves = [NO_ACTION if m < 0 else PASS if m == 0 else _offset(g[2 + i]) + m - 1 for i, m in enumerate(g[4:6])]
+        final = msgspec.structs.replace(
+            self, covered=(masks[0], masks[1], masks[2]), banks=tuple(banks.tolist()), lost=tuple(lost.tolist()),
+            phase=("select", "action", "single", "over")[g[0]], round=g[1], selections=(g[2], g[3]),
+            sealed=(moves[0], moves[1]), turn=g[6], passes=g[7])
+        return Playout(final._over() if final.phase == "over" else final, played)
 
     def evaluate(self, seat: str) -> float:
         """Exact once over; else the boards ``seat`` would win less those it would lose were play
@@ -325,19 +339,25 @@ class DeepseaPosition(msgspec.Struct, frozen=True, dict=True):
     def _scored(self) -> tuple[list[BoardScore], Result]:
         return _scores(self.layout, self.covered, self.lost, self.dmo)
 
-    def _random_move(self, seat: str, rng: random.Random) -> int:
-        if self.phase == "select":
-            return rng.choice(self.moves(seat))
-        number = self._board_of(seat)
-        layout, b = self._layouts[number - 1], number - 1
-        free, bank, total = layout.free(self.covered[b]), self.banks[b], len(layout.placements)
-        for _ in range(64):
-            p = rng.randrange(total + 1)
-            if p == total:
-                return PASS
-            if bank >> int(layout.pieces[p]) & 1 and bool(free[layout.cells[p]].all()):
-                return _offset(number) + p
-        return rng.choice(self.moves(seat))
+
+@functools.cache
+def _arrays(layout: int) -> tuple[np.ndarray, ...]:
+    """The three boards' flags, placements, ships and dropoffs padded to one shape, for
+    :func:`~.kernels.random_playout`."""
+    layouts = LAYOUTS[layout]
+    cells_n = max(layout.cells_n for layout in layouts)
+    most = max(len(layout.placements) for layout in layouts)
+    drops = max(len(layout.dropoffs) for layout in layouts)
+    passable, placeable = np.zeros((3, cells_n), np.uint8), np.zeros((3, cells_n), np.uint8)
+    cells, pieces = np.zeros((3, most, 5), np.int64), np.zeros((3, most), np.int64)
+    ships, dropoffs = np.zeros((3, 4), np.int64), np.full((3, drops), -1, np.int64)
+    counts, strides = np.zeros(3, np.int64), np.zeros(3, np.int64)
+    for b, one in enumerate(layouts):
+        passable[b, :one.cells_n], placeable[b, :one.cells_n] = one.passable, one.placeable
+        counts[b], strides[b] = len(one.placements), one.stride
+        cells[b, :counts[b]], pieces[b, :counts[b]] = one.cells, one.pieces
+        ships[b], dropoffs[b, :len(one.dropoffs)] = one.ships, one.dropoffs
+    return passable, placeable, cells, pieces, counts, ships, dropoffs, strides
 
 
 @functools.lru_cache(maxsize=65_536)
