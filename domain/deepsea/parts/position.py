@@ -240,7 +240,7 @@ class DeepseaPosition(msgspec.Struct, frozen=True, dict=True):
         game = np.array([("select", "action", "single").index(self.phase), self.round, *self.selections, *sealed,
                          self.turn, self.passes], np.int64)
         banks, lost = np.array(self.banks, np.int64), np.array(self.lost, np.int64)
-        played = int(kernels.random_playout(game, covered, banks, lost, *arrays, rng.getrandbits(62), max_moves))
+        played = int(kernels.random_playout(game, covered, banks, lost, *arrays, rng.getrandbits(62), max_moves))  # type: ignore[call-arg]
         g = game.tolist()
         masks = [int.from_bytes(np.packbits(covered[b], bitorder="little").tobytes(), "little") for b in range(3)]
         moves = [NO_ACTION if m < 0 else PASS if m == 0 else _offset(g[2 + i]) + m - 1 for i, m in enumerate(g[4:6])]
