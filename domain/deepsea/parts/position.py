@@ -158,8 +158,9 @@ class DeepseaPosition(msgspec.Struct, frozen=True, dict=True):
             taken = set(self.selections)
             return [n for n in self._open() if n not in taken]
         number = self._board_of(seat)
-        return self._layouts[number - 1].fitting(self.covered[number - 1], self.banks[number - 1],
-                                                 _offset(number)) + [PASS]
+        found = self._layouts[number - 1].fitting(self.covered[number - 1], self.banks[number - 1], _offset(number))
+        found.append(PASS)
+        return found
 
     def apply(self, seat: str, move: int) -> DeepseaPosition:
         acting = self.to_act()
