@@ -160,6 +160,22 @@ class MonunrailPosition(msgspec.Struct, frozen=True, dict=True):
         """This position with a supply drawn consistently with what ``seat`` saw (:func:`determinize`)."""
         return msgspec.structs.replace(self, supply=sample_supply(self, rng, refused))
 
+    def completable(self) -> bool:
+        """Whether tiles of the position's supply can still complete the track (the question an
+        Impossible asks; compiled). Once the track is complete: ``True``.
+
+        >>> start = MonunrailPosition(bytes(27) + bytes([37, 37]) + bytes(27), supply=(6, 9, 9))
+        >>> start.completable(), start.apply("first", start.parse("D3 LR")).completable()
+        (True, False)
+        """
+        if self.phase == "unrail":
+            return True
+        board, supply, placed, game = self._arrays()
+        game[kernels.PLACED] = 0
+        game[kernels.WINNER] = -1
+        kernels.apply_move(board, self._grid_arrays[0], self.multicolor, supply, placed, game, IMPOSSIBLE, self._frame)
+        return int(game[kernels.REASON]) == kernels.REASONS.index("impossible_refuted")
+
     # ------------------------------------------------------------ what a turn sends the server
 
     def command(self, moves: Sequence[int]) -> Any:
