@@ -71,11 +71,13 @@ def monunrail_turn(state: Any, seat: str, seconds: float, rng: random.Random,
                    refused: list[tuple[Any, str]]) -> Any:
     """The command for ``seat``'s turn (a library state or position the seat knows)."""
     from domain import monunrail
+    from domain.monunrail.parts.board import grid
     from domain.monunrail.parts.unrail import position_of, solver_for
 
     known = monunrail.position(state)
     if known.phase == "unrail":  # no hidden part left: the solver, then playouts
-        value = solver_for(known._grid).value(position_of(tuple(known.board), known.multicolor), 50_000)
+        value = solver_for(grid(known.width, known.height)).value(position_of(tuple(known.board), known.multicolor),
+                                                                  50_000)
         if value.move:
             return known.command([known.parse(" ".join(value.move))])
         return known.command([_monte_carlo(known, seat, _sample(known.moves(seat), rng), lambda: known, seconds, rng)])
@@ -145,6 +147,8 @@ def deepsea_move(state: Any, seat: str, seconds: float, rng: random.Random) -> s
     from domain import deepsea
 
     known = deepsea.determinize(deepsea.position(state), seat)
+    if seat not in known.to_act():  # asked again after sealing: decide afresh (a new action replaces it)
+        known = known.determinize(None)
     options = known.moves(seat)
     if len(options) > CANDIDATES:
         options = _promising(known, seat, options, rng)

@@ -38,7 +38,7 @@ import numpy as np
 from domain.deepsea.parts import kernels
 from domain.deepsea.parts.board import SIDE_SHIPS, Board, cell_index
 from domain.deepsea.parts.pentominoes import PIECES, all_placements, format_placement, parse_placement, placement_of
-from domain.deepsea.rules import _board_score, outcome, priority_side
+from domain.deepsea.rules import board_score, outcome, priority_side
 from domain.deepsea.state import SEATS, BoardScore, DeepseaState
 from domain.errors import IllegalMove, InvalidCommand, WrongState
 from domain.game import Result
@@ -369,7 +369,7 @@ def _scores(layout: int, covered: tuple[int, ...], lost: tuple[int, ...], dmo: i
             scores.append(BoardScore(board=b + 1, winner=SEATS[1 - lost[b]], by="lost"))
             continue
         lengths = dict(zip(("red", "white", "blue", "black"), layer.lengths(covered[b])))
-        scores.append(_board_score(b + 1, lengths))
+        scores.append(board_score(b + 1, lengths))
     return scores, outcome(scores, SEATS[dmo])
 
 
