@@ -12,6 +12,12 @@ import numba
 import numpy as np
 
 
+def flags(mask: int, n: int) -> np.ndarray:
+    """The first ``n`` bits of ``mask`` as an array of flags (``np.bool_``)."""
+    raw = np.frombuffer(mask.to_bytes((n + 7) // 8, "little"), np.uint8)
+    return np.unpackbits(raw, bitorder="little")[:n].astype(np.bool_)
+
+
 @numba.njit(cache=True)
 def fitting(free, bank, cells, pieces, out):  # pragma: no cover - compiled
     """The placements of a piece of ``bank`` (a bit mask of piece indices) on ``free`` cells, into

@@ -98,9 +98,7 @@ def _stride(index: int, size: int) -> int:
     return row * (size + 1) + col
 
 
-def _flags(mask: int, n: int) -> np.ndarray:
-    raw = np.frombuffer(mask.to_bytes((n + 7) // 8, "little"), np.uint8)
-    return np.unpackbits(raw, bitorder="little")[:n].astype(np.bool_)
+_flags = kernels.flags
 
 
 LAYOUTS: dict[int, tuple[Layout, Layout, Layout]] = {}
