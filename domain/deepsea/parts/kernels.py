@@ -19,15 +19,15 @@ def flags(mask: int, n: int) -> np.ndarray:
 
 
 @numba.njit(cache=True)
-def fitting(free, bank, cells, pieces, out):  # pragma: no cover - compiled
+def fitting(free, bank, cells, pieces, out, offset=0):  # pragma: no cover - compiled
     """The placements of a piece of ``bank`` (a bit mask of piece indices) on ``free`` cells, into
-    ``out``; how many."""
+    ``out`` (each ``offset`` more than its index); how many."""
     n = 0
     for p in range(cells.shape[0]):
         if not bank >> pieces[p] & 1:
             continue
         if free[cells[p, 0]] and free[cells[p, 1]] and free[cells[p, 2]] and free[cells[p, 3]] and free[cells[p, 4]]:
-            out[n] = p
+            out[n] = p + offset
             n += 1
     return n
 

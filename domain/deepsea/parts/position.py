@@ -68,6 +68,7 @@ class Layout:
         self.cells = np.array([[_stride(i, size) for i in cells] for _, cells in found], np.int64)
         self.pieces = np.array([PIECES.index(piece) for piece, _ in found], np.int64)
         self.masks = [sum(1 << int(c) for c in row) for row in self.cells]
+        self.unplaceable = ((1 << self.cells_n) - 1) & ~board.placeable
         self.queue = np.empty(self.cells_n, np.int64)
         self.seen = np.zeros(self.cells_n, np.uint8)
         self.out = np.empty(len(found), np.int64)
@@ -81,8 +82,13 @@ class Layout:
         return found
 
     def fitting(self, covered: int, bank: int, offset: int) -> list[int]:
-        n = kernels.fitting(self.free(covered), bank, self.cells, self.pieces, self.out)
-        return (self.out[:n] + offset).tolist()  # type: ignore[no-any-return]
+        n = kernels.fitting(self.free(covered), bank, self.cells, self.pieces, self.out, offset)
+        return self.out[:n].tolist()  # type: ignore[no-any-return]
+
+    def fits(self, covered: int, bank: int, p: int) -> bool:
+        """Whether placement ``p`` may be made (its piece in ``bank``, its cells free)."""
+        return 0 <= p < len(self.masks) and bool(bank >> int(self.pieces[p]) & 1) and not self.masks[p] & (
+            covered | self.unplaceable)
 
     def all_reach(self, covered: int) -> bool:
         return bool(kernels.all_reach(self.sea(covered), self.ships, self.dropoffs, self.stride, self.queue, self.seen))
@@ -150,6 +156,14 @@ class DeepseaPosition(msgspec.Struct, frozen=True, dict=True):
         return ()
 
     def moves(self, seat: str) -> list[int]:
+        if self.phase == "action":
+            side = SEATS.index(seat)
+            if self.sealed[side] != NO_ACTION:
+                return []
+            b = self.selections[side] - 1
+            found = LAYOUTS[self.layout][b].fitting(self.covered[b], self.banks[b], _offset(b + 1))
+            found.append(PASS)
+            return found
         if seat not in self.to_act():
             return []
         if self.phase == "select":
@@ -175,11 +189,8 @@ class DeepseaPosition(msgspec.Struct, frozen=True, dict=True):
             return self._selected(side, move)
         number = self._board_of(seat)
         if move != PASS:
-            layout = self._layouts[number - 1]
-            p = move - _offset(number)
-            if not (0 <= p < len(layout.placements) and self.banks[number - 1] >> int(layout.pieces[p]) & 1
-                    and not layout.masks[p] & self.covered[number - 1]
-                    and bool(layout.placeable[layout.cells[p]].all())):
+            if not self._layouts[number - 1].fits(self.covered[number - 1], self.banks[number - 1],
+                                                  move - _offset(number)):
                 raise IllegalMove("cell_not_free", f"{move!r} is not a placement {seat} may make now.")
         if self.phase == "single":
             return self._single(side, number, move)
