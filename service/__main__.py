@@ -18,6 +18,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -155,7 +156,9 @@ def serve_forever(args: argparse.Namespace) -> int:
         asyncio.run(_bootstrap(settings, admin_token, data, demo_accounts=not from_environment().redis_url))
         workers = [subprocess.Popen([sys.executable, "-m", "workers", *queues], env=env)
                    for queues in worker_processes(args.workers)]
-        print(f"API on http://{args.host}:{args.port}  (OpenAPI: /schema, tokens: {data / 'tokens.env'})", flush=True)
+        threading.Thread(target=announce_when_listening, daemon=True, name="announce",
+                         args=(args.host, args.port, f"(OpenAPI: /schema, tokens: {data / 'tokens.env'})",
+                               settings.queue_url if workers else None)).start()
         signal.signal(signal.SIGTERM, _exit_cleanly)  # uvicorn re-raises SIGTERM after its shutdown
         try:
             import uvicorn
@@ -176,6 +179,54 @@ def serve_forever(args: argparse.Namespace) -> int:
                 w.terminate()
             for w in workers:
                 w.wait(timeout=30)
+
+
+def announce_when_listening(host: str, port: int, note: str, queue_url: str | None, give_up_s: float = 600) -> None:
+    """Print "API on http://..." once the API answers ``GET /health`` (not before: a client that
+    reads the line may connect at once); then, with workers (``queue_url``), what the built-in bots
+    wait for, every 10 s, until a worker plays them (:mod:`service.jobs.readiness`)."""
+    import http.client
+
+    reach = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+    started = time.monotonic()
+    while time.monotonic() - started < give_up_s:
+        connection = http.client.HTTPConnection(reach, port, timeout=2)
+        try:
+            connection.request("GET", "/health")
+            if connection.getresponse().status == 200:
+                break
+        except OSError:
+            pass
+        finally:
+            connection.close()
+        time.sleep(0.1)
+    else:
+        print(f"the API did not answer on port {port} within {give_up_s:.0f} s", file=sys.stderr, flush=True)
+        return
+    print(f"API on http://{host}:{port}  {note}", flush=True)
+    if queue_url is None:
+        return
+    import redis
+
+    from service.jobs.readiness import read_bots_readiness
+
+    said, connection_ = 0.0, redis.Redis.from_url(queue_url)
+    try:
+        while time.monotonic() - started < give_up_s:
+            try:
+                bots = read_bots_readiness(connection_, int(time.time() * 1000))
+            except (redis.RedisError, OSError):
+                return
+            if bots.ready:
+                if said:
+                    print("built-in bots: ready", flush=True)
+                return
+            if time.monotonic() - said >= 10:
+                print(f"built-in bots: {bots.status}", flush=True)
+                said = time.monotonic()
+            time.sleep(0.5)
+    finally:
+        connection_.close()
 
 
 def worker_processes(play: int) -> list[tuple[str, ...]]:
