@@ -181,10 +181,16 @@ def serve_forever(args: argparse.Namespace) -> int:
                 w.wait(timeout=30)
 
 
+BOTS_WAIT_S = 60
+"""How long "API on" waits for the workers to play the built-in bots once the API answers (their
+warm-up loads the compiled solvers: about a second on a quiet machine once setup has compiled them)."""
+
+
 def announce_when_listening(host: str, port: int, note: str, queue_url: str | None, give_up_s: float = 600) -> None:
-    """Print "API on http://..." once the API answers ``GET /health`` (not before: a client that
-    reads the line may connect at once); then, with workers (``queue_url``), what the built-in bots
-    wait for, every 10 s, until a worker plays them (:mod:`service.jobs.readiness`)."""
+    """Print "API on http://..." once the API answers ``GET /health`` and, with workers
+    (``queue_url``), once a worker plays the built-in bots (at most :data:`BOTS_WAIT_S` more; what
+    they wait for is printed every 10 s meanwhile, and after "API on" if they still do): a person
+    who reads the line may challenge a bot at once (:mod:`service.jobs.readiness`)."""
     import http.client
 
     reach = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
@@ -203,30 +209,37 @@ def announce_when_listening(host: str, port: int, note: str, queue_url: str | No
     else:
         print(f"the API did not answer on port {port} within {give_up_s:.0f} s", file=sys.stderr, flush=True)
         return
-    print(f"API on http://{host}:{port}  {note}", flush=True)
+    line = f"API on http://{host}:{port}  {note}"
     if queue_url is None:
+        print(line, flush=True)
         return
     import redis
 
     from service.jobs.readiness import read_bots_readiness
 
-    said, connection_ = 0.0, redis.Redis.from_url(queue_url)
+    queues = redis.Redis.from_url(queue_url)
+    answered, said, announced = time.monotonic(), time.monotonic(), False
     try:
         while time.monotonic() - started < give_up_s:
             try:
-                bots = read_bots_readiness(connection_, int(time.time() * 1000))
+                bots = read_bots_readiness(queues, int(time.time() * 1000))
             except (redis.RedisError, OSError):
-                return
+                break
             if bots.ready:
-                if said:
-                    print("built-in bots: ready", flush=True)
+                print("built-in bots: ready" if announced else line, flush=True)
                 return
-            if time.monotonic() - said >= 10:
-                print(f"built-in bots: {bots.status}", flush=True)
+            if not announced and time.monotonic() - answered >= BOTS_WAIT_S:
+                print(f"{line}\nbuilt-in bots: {bots.status} (GET /bots and /ready say when they are ready)",
+                      flush=True)
+                announced, said = True, time.monotonic()
+            elif time.monotonic() - said >= 10:
+                print(f"{'built-in bots' if announced else 'waiting for the built-in bots'}: {bots.status}", flush=True)
                 said = time.monotonic()
-            time.sleep(0.5)
+            time.sleep(0.2)
     finally:
-        connection_.close()
+        queues.close()
+    if not announced:
+        print(line, flush=True)
 
 
 def worker_processes(play: int) -> list[tuple[str, ...]]:
