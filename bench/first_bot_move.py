@@ -126,7 +126,7 @@ def measure(port: int, data_dir: Path, label: str) -> None:
                 print(f"  {game:5} level {level}: accepted in {accepted:5.2f} s, answered the first move in "
                       f"{reply:5.2f} s, {at - api_on_at:5.1f} s after 'API on'", flush=True)
         for at, line in served.lines:
-            if line.startswith("built-in bots"):
+            if line.startswith(("setup:", "waiting for the built-in bots", "built-in bots")):
                 print(f"  (serve at {at:.1f} s: {line})")
     finally:
         served.stop()
