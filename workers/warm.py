@@ -15,6 +15,7 @@ called with each step's sentence before the step.
 from __future__ import annotations
 
 import hashlib
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -55,8 +56,10 @@ def digest() -> str:
 
 
 def stamp() -> Path:
-    """The file that says the code of these sources is compiled (beside numba's cache)."""
-    return domain_root() / "__pycache__" / f"compiled-{digest()}"
+    """The file that says the code of these sources is compiled, beside numba's cache: in
+    ``NUMBA_CACHE_DIR`` when set, else beside the rules' sources."""
+    folder = Path(os.environ["NUMBA_CACHE_DIR"]) if os.environ.get("NUMBA_CACHE_DIR") else domain_root() / "__pycache__"
+    return folder / f"compiled-{digest()}"
 
 
 def is_compiled() -> bool:
@@ -128,7 +131,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         for old in done.parent.glob("compiled-*"):
             old.unlink()
-        done.parent.mkdir(exist_ok=True)
+        done.parent.mkdir(parents=True, exist_ok=True)
         done.touch()
     except OSError as error:  # a read-only install: numba keeps its cache elsewhere, and this runs again next time
         print(f"setup: could not write {done}: {error}", file=sys.stderr)
