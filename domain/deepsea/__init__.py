@@ -83,6 +83,10 @@ class DeepseaGame(Game[DeepseaOptions, DeepseaState, DeepseaCommand, DeepseaEven
     def visibility(self, event: DeepseaEvent) -> str | None:
         return rules.visibility(event)
 
+    def seats_moved(self, state: DeepseaState) -> frozenset[str]:
+        """The seats that chose a board, sealed an action or routes, or played a turn themselves."""
+        return rules.seats_moved(state)
+
 
 DEEPSEA = DeepseaGame(rules, moves, notation, view, svg, analysis, bot)
 LIBRARY = Rules(DEEPSEA)

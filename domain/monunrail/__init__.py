@@ -86,6 +86,10 @@ class MonunrailGame(Game[MonunrailOptions, MonunrailState, MonunrailCommand, Mon
     def warm_up(self) -> None:
         analysis.warm_up()
 
+    def seats_moved(self, state: MonunrailState) -> frozenset[str]:
+        """The seats that made a move still standing, and the first seat once a turn changed."""
+        return rules.seats_moved(state)
+
 
 MONUNRAIL = MonunrailGame(rules, moves, notation, view, svg, analysis, bot)
 LIBRARY = Rules(MONUNRAIL)
