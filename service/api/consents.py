@@ -44,7 +44,7 @@ class ConsentController(Controller):
                             organizer_name=names[c.organizer].name if c.organizer in names else None)
                 for c in consents]
 
-    @put("/{organizer:str}", operation_id="giveConsent", status_code=200,
+    @put("/{organizer:str}", operation_id="createConsent", status_code=200,
          summary="Let an organizer seat you in rated matches (its bulk pairings, its tournaments)",
          responses=problems(400, 401, 403, 404, 409, 422))
     async def give(self, organizer: OrganizerId, services: Services, caller: Caller | None) -> ConsentView:
@@ -63,7 +63,7 @@ class ConsentController(Controller):
         given = next(c for c in await services.consents.of(account.id) if c.organizer == organizer)
         return ConsentView(organizer=organizer, organizer_name=found.name, given_at=given.given_at)
 
-    @delete("/{organizer:str}", operation_id="withdrawConsent", status_code=204,
+    @delete("/{organizer:str}", operation_id="revokeConsent", status_code=204,
             summary="Withdraw a consent: the organizer no longer seats you in rated matches",
             responses=problems(400, 401, 403))
     async def withdraw(self, organizer: OrganizerId, services: Services, caller: Caller | None) -> None:
