@@ -15,7 +15,7 @@ import time
 import httpx
 import pytest
 
-from tests.conftest import new_account
+from tests.conftest import ServedServer, new_account
 
 CLOCK = {"time": {"type": "one_grace", "per_move_ms": 1_000, "grace_ms": 1_000}}
 
@@ -121,3 +121,21 @@ def test_a_tournament_seats_nobody_without_consent_and_an_unplayed_round_moves_n
     views = wait_over(http, match_ids)
     assert {v["result"]["reason"] for v in views} == {"no_first_move"}
     assert ratings(http, alice) == {} and ratings(http, bob) == {}
+
+
+def test_consents_an_account_gives_stop_at_max_consents(tmp_path):
+    server = ServedServer(tmp_path, env={"MAX_CONSENTS": "2"}).start()
+    try:
+        with httpx.Client(base_url=server.url, timeout=60) as http:
+            organizers = [organizer(http, server)[0] for _ in range(3)]
+            _, alice = new_account(http, "alice")
+            for org_id in organizers[:2] * 3:  # (giving one again takes no more room)
+                assert http.put(f"/accounts/me/consents/{org_id}", headers=alice).status_code == 200
+            refused = http.put(f"/accounts/me/consents/{organizers[2]}", headers=alice)
+            assert refused.status_code == 409 and refused.json()["code"] == "too_many_consents"
+            assert http.delete(f"/accounts/me/consents/{organizers[0]}", headers=alice).status_code == 204
+            assert http.put(f"/accounts/me/consents/{organizers[2]}", headers=alice).status_code == 200
+            listed = [c["organizer"] for c in http.get("/accounts/me/consents", headers=alice).json()]
+            assert sorted(listed) == sorted(organizers[1:])
+    finally:
+        server.stop()
