@@ -9,13 +9,15 @@ import * as lobby from "./pages/lobby.js";
 import * as match from "./pages/match.js";
 import * as players from "./pages/players.js";
 import * as replay from "./pages/replay.js";
+import * as rules from "./pages/rules.js";
 import * as tournaments from "./pages/tournaments.js";
 
 const ROUTES = [
   [/^#?\/?$/, lobby.show],
   [/^#\/signup$/, account.signUp],
   [/^#\/signin$/, account.signIn],
-  [/^#\/new$/, challenge.show],
+  [/^#\/new(?:\?[\w=&%.-]*)?$/, challenge.show],
+  [/^#\/games\/(\w+)\/rules$/, rules.show],
   [/^#\/matches\/([\w-]+)$/, match.show],
   [/^#\/matches\/([\w-]+)\/replay$/, replay.show],
   [/^#\/tournaments$/, tournaments.list],

@@ -35,9 +35,14 @@ export async function show(main) {
   const bot = h("select", { name: "bot" });
   const player = h("input", { name: "player", placeholder: "account id, e.g. a_1234abcd", autocomplete: "off" });
   const error = h("p", { class: "error", role: "alert" });
+  const rules = h("a", { id: "rules-link" });
+  const asked = new URLSearchParams(location.hash.split("?")[1] || "").get("game");
+  if (asked && games.some((g) => g.name === asked)) game.value = asked;
 
   async function gameChanged() {
     const info = infos[game.value] ||= await api(`/games/${game.value}`, { auth: false });
+    rules.href = `#/games/${game.value}/rules`;
+    rules.textContent = `The rules of ${GAME_NAMES[game.value] || game.value}`;
     fill(preset, presets(info).map(([name, value]) => h("option", { value: JSON.stringify(value) }, name)));
     options.value = preset.value;
     fill(seat, info.seats.map((s) => h("option", { value: s }, seatLabel(game.value, s))));
@@ -75,7 +80,7 @@ export async function show(main) {
       error.textContent = problem.message;
     }
   } },
-  field("Game", game), field("Options", preset), field("Options as JSON (see the game's page)", options),
+  field("Game", game), h("p", { class: "field-help" }, rules), field("Options", preset), field("Options as JSON (see the game's page)", options),
   field("Your seat", seat), field("Opponent", kind), field("Bot", bot), field("Their account id", player),
   h("button", { type: "submit" }, "Create the match"), error);
   fill(main, h("h1", {}, "New match"), form);

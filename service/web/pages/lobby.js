@@ -39,6 +39,13 @@ function leaderboards() {
     [i ? " · " : "", h("a", { href: `#/games/${game}/leaderboard` }, name)]));
 }
 
+/** The games, each with its rules (a newcomer starts there). */
+function games() {
+  return h("section", { class: "card games" }, h("h2", {}, "The games"), h("ul", { class: "list" },
+    Object.entries(GAME_NAMES).map(([game, name]) => h("li", { dataset: { game } }, h("strong", {}, name), ": ",
+      h("a", { href: `#/games/${game}/rules` }, "Rules")))));
+}
+
 /** One match; `turns` (mine, or null for others' matches) says whose turn it is. */
 function matchLine(m, turns = null) {
   const mine = turns && turns.find((t) => t.match_id === m.id);
@@ -113,6 +120,7 @@ export async function show(main) {
         h("a", { href: "#/signup", class: "button" }, "Sign up"), " or ", h("a", { href: "#/signin" }, "sign in"),
         " with your token. Anyone may watch the matches below."));
     }
+    parts.push(games());
     const live = all.filter((m) => m.status === "running");
     const finished = all.filter((m) => m.status === "finished").slice(0, 20);
     parts.push(section("Live now", live.map((m) => matchLine(m)), "Nothing is being played."));

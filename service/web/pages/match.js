@@ -58,9 +58,10 @@ export async function show(main, id) {
     picker: h("div", { class: "picker", id: "picker" }), pieces: h("div", { class: "picker pieces", id: "pieces" }), moves: h("ol", { class: "moves", id: "moves" }),
     scores: h("div", { id: "scores" }), warned: h("p", { class: "visually-hidden", id: "clock-warning", "aria-live": "assertive" }),
     live: h("span", { class: "live", id: "live" }, "connecting"),
+    help: h("p", { class: "help-links", id: "help-links" }),
   };
   fill(main, els.title, h("div", { class: "game" },
-    h("div", { class: "play" }, els.status, els.result, els.sealed, els.board, els.scores, els.pieces, els.picker, els.actions),
+    h("div", { class: "play" }, els.help, els.status, els.result, els.sealed, els.board, els.scores, els.pieces, els.picker, els.actions),
     h("aside", {}, h("h2", { class: "visually-hidden" }, "Players and clocks"), els.seats, els.warned, h("h2", {}, "Moves"), els.moves,
       h("p", { class: "muted" }, "Updates: ", els.live))));
 
@@ -214,6 +215,7 @@ export async function show(main, id) {
     view = next;
     const names = Object.values(view.seats).map((s) => s.name || "open seat");
     els.title.textContent = `${GAME_NAMES[view.game] || view.game}: ${names.join(" vs ")}`;
+    if (!els.help.firstChild) fill(els.help, h("a", { href: `#/games/${view.game}/rules` }, `Rules of ${GAME_NAMES[view.game] || view.game}`));
     els.status.textContent = statusText();
     els.status.className = myTurn ? "your-turn" : "";
     const onBoard = els.board.contains(document.activeElement) || els.pieces.contains(document.activeElement);

@@ -3,7 +3,7 @@
 
 import { api, text } from "../api.js";
 import { drawBoard } from "../board.js";
-import { fill, h } from "../dom.js";
+import { fill, h, icon } from "../dom.js";
 import { GAME_NAMES } from "../games.js";
 import { eventWords, seatWord } from "../words.js";
 
@@ -16,22 +16,6 @@ function label(event, view) {
   if (!seat) return text.charAt(0).toUpperCase() + text.slice(1);
   const name = view.seats[seat]?.name;
   return `${seatWord(seat)}${name ? ` (${name})` : ""} ${text}`;
-}
-
-const SVG = "http://www.w3.org/2000/svg";
-/** The controls' icons, drawn (no font has to have ⏮ or ⏭): first, back, forward, last. */
-const ICONS = {
-  start: "M3 3h2v10H3zM14 3v10L6 8z", back: "M12 3v10L4 8z", forward: "M4 3v10l8-5z", end: "M11 3h2v10h-2zM2 3v10l8-5z",
-};
-function icon(name) {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", "0 0 16 16");
-  svg.setAttribute("class", "icon");
-  svg.setAttribute("aria-hidden", "true");
-  const path = document.createElementNS(SVG, "path");
-  path.setAttribute("d", ICONS[name]);
-  svg.append(path);
-  return svg;
 }
 
 export async function show(main, id) {
