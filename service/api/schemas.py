@@ -261,6 +261,14 @@ class GameDetail(msgspec.Struct):
     rules: str
 
 
+class AccountFound(msgspec.Struct):
+    """An account found by its name: its id, its name, and whether it is a built-in bot."""
+
+    id: str
+    name: str
+    is_bot: bool
+
+
 class ExampleStep(msgspec.Struct):
     """One line of a worked example: a seat's move (``kind`` ``move``: ``text`` in notation or a
     command body; ``refused``: the refusal's code and ``refusal`` its sentence, the board unchanged),
