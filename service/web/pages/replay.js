@@ -6,6 +6,8 @@ import { drawBoard } from "../board.js";
 import { fill, h, icon } from "../dom.js";
 import { GAME_NAMES } from "../games.js";
 import { eventWords, seatWord } from "../words.js";
+import { analysisSection } from "../analysis.js";
+import { resultSentence } from "../aftergame.js";
 
 /** Events that change nothing one can see on the board: not steps of their own. */
 const QUIET = ["seats_assigned", "player_ready", "seat_joined", "challenge_accepted", "secret_options"];
@@ -50,7 +52,9 @@ export async function show(main, id) {
   document.addEventListener("keydown", keys);
   fill(main, h("h1", {}, `Replay: ${GAME_NAMES[view.game] || view.game}, `,
     Object.values(view.seats).map((s) => s.name || "open").join(" vs ")),
-  h("div", { class: "game" }, h("div", { class: "play" }, where, board, controls),
+  h("div", { class: "game" }, h("div", { class: "play" }, where, board, controls,
+    view.result ? h("p", { class: "result-why", id: "result-why" }, resultSentence(view)) : "",
+    analysisSection(view, id, steps, go)),
     h("aside", {}, h("h2", {}, "Steps"), list)));
   if (steps.length) await go(at);
   else where.textContent = "The match never started: nothing to replay.";
