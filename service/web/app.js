@@ -11,6 +11,7 @@ import * as players from "./pages/players.js";
 import * as replay from "./pages/replay.js";
 import * as rules from "./pages/rules.js";
 import * as tournaments from "./pages/tournaments.js";
+import { followTurns } from "./turns.js";
 
 const ROUTES = [
   [/^#?\/?$/, lobby.show],
@@ -27,6 +28,7 @@ const ROUTES = [
 ];
 
 let cleanup = null;
+let followed; // the account whose turns the page follows (turns.js)
 
 function nav() {
   const links = [h("a", { href: "#/" }, "Lobby"), h("a", { href: "#/tournaments" }, "Tournaments")];
@@ -52,6 +54,10 @@ async function route() {
   if (cleanup) cleanup();
   cleanup = null;
   await whoAmI();
+  if ((session.account?.id ?? null) !== followed) {
+    followed = session.account?.id ?? null;
+    followTurns();
+  }
   nav();
   // Each page fills a new element: whatever a page left on its way (a late answer) lands in a
   // detached one, never in the next page.

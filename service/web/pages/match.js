@@ -268,13 +268,15 @@ export async function show(main, id) {
   async function showOffers() {
     fill(els.offers, await rematchOffers(view, (m) => notice(m, "error")));
   }
+  const offersNews = () => {
+    clearTimeout(offersPending);
+    offersPending = setTimeout(() => showOffers().catch(() => {}), 200);
+  };
   function followOffers() {
     if (offers || !view.you || !session.account) return;
+    offers = true;
     showOffers().catch(() => {});
-    offers = stream("/accounts/me/stream", { done: () => false, onMessage: () => {
-      clearTimeout(offersPending);
-      offersPending = setTimeout(() => showOffers().catch(() => {}), 200);
-    } });
+    window.addEventListener("account-news", offersNews); // the account's stream, followed by turns.js
   }
 
   await refresh();
@@ -302,5 +304,5 @@ export async function show(main, id) {
       return OVER.includes(now.status) && (!addedAfterTheEnd(now) || ++waits > WAITS_AFTER_THE_END);
     },
   });
-  return () => { live.close(); if (offers) offers.close(); clearTimeout(offersPending); clearInterval(ticker); clearTimeout(pending); window.removeEventListener("resize", resized); };
+  return () => { live.close(); window.removeEventListener("account-news", offersNews); clearTimeout(offersPending); clearInterval(ticker); clearTimeout(pending); window.removeEventListener("resize", resized); };
 }
