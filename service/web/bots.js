@@ -15,3 +15,21 @@ export function botsNote(bot) {
   return `${bot.name} is not ready yet: ${bot.status || "its workers are starting"}. `
     + "You may challenge it now: it accepts and plays as soon as it is ready.";
 }
+
+let asked = null;
+let askedAt = 0;
+
+/** GET /bots, asked again at most every 5 s (a page waiting on a bot hears when it becomes ready). */
+export async function botsNow(api) {
+  if (!asked || Date.now() - askedAt > 5000) {
+    askedAt = Date.now();
+    asked = api("/bots", { auth: false }).catch(() => []);
+  }
+  return asked;
+}
+
+/** Why a match waits on the bots among `ids`: a sentence for each one not ready (empty when all are). */
+export function waitingOnBots(bots, ids) {
+  return bots.filter((b) => ids.includes(b.id) && !isReady(b))
+    .map((b) => `${b.name} is not ready yet: ${b.status || "its workers are starting"}. It accepts and plays as soon as it is ready.`);
+}

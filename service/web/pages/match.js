@@ -14,6 +14,7 @@ import { playerLink } from "../names.js";
 import { offerPieces } from "../pieces.js";
 import { reasonText, resultLine } from "../words.js";
 import { rematchButton, rematchOffers, resultSentence } from "../aftergame.js";
+import { botsNow, waitingOnBots } from "../bots.js";
 import { addedAfterTheEnd, GAME_NAMES, lineInput, PREVIEWS, sealed, WHOLE_PIECES, seatLabel, severalInput } from "../games.js";
 
 const OVER = ["finished", "aborted"];
@@ -220,6 +221,10 @@ export async function show(main, id) {
     els.title.textContent = `${GAME_NAMES[view.game] || view.game}: ${names.join(" vs ")}`;
     if (!els.help.firstChild) fill(els.help, h("a", { href: `#/games/${view.game}/rules` }, `Rules of ${GAME_NAMES[view.game] || view.game}`));
     els.status.textContent = statusText();
+    if (view.status === "waiting" && view.invited.length) { // a bot not ready says why it has not accepted yet
+      const why = waitingOnBots(await botsNow(api), view.invited.map((s) => view.seats[s]?.account_id));
+      if (why.length && mine === loading) els.status.textContent = `${statusText()}. ${why.join(" ")}`;
+    }
     els.status.className = myTurn ? "your-turn" : "";
     const onBoard = els.board.contains(document.activeElement) || els.pieces.contains(document.activeElement);
     const svg = drawBoard(els.board, picture);
