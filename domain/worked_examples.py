@@ -88,14 +88,22 @@ def parse(block: str) -> tuple[str | None, list[Instruction]]:
 
 
 def play(game: Game[Any, Any, Any, Any, Any], block: str) -> Iterator[Step]:
-    """Play ``block`` from the start of play at 0 ms: each instruction, with the state after it.
+    """Play ``block`` from the start of play at 0 ms: each instruction, with the state after it
+    (:func:`play_instructions`)."""
+    options_text, instructions = parse(block)
+    options = game.Options() if options_text is None else msgspec.json.decode(options_text, type=game.Options)
+    return play_instructions(game, options, instructions)
+
+
+def play_instructions(game: Game[Any, Any, Any, Any, Any], options: Any,
+                      instructions: list[Instruction]) -> Iterator[Step]:
+    """Play ``instructions`` from the start of play at 0 ms with ``options``: each one, with the
+    state after it.
 
     A move is sent ``STEP_MS`` after the last; a refused move changes nothing and its
     :class:`DomainError` is the step's ``refusal``; ``timeout`` lets the current deadline pass (a
     ``ValueError`` when nothing waits on one); ``to_move`` and ``result`` only state (the caller checks).
     """
-    options_text, instructions = parse(block)
-    options = game.Options() if options_text is None else msgspec.json.decode(options_text, type=game.Options)
     commands = typing.Union[game.commands]  # type: ignore[name-defined]  # noqa: UP007
     state = game.begin(game.initial(options, seed=0), at=0)
     now = 0
