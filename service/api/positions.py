@@ -75,7 +75,7 @@ class PositionController(Controller):
 
     @post("/games/{game:str}/positions", operation_id="createPracticePosition", status_code=200,
           summary="A practice position: moves played from the start of a game, nothing stored",
-          responses=problems(400, 404, 422))
+          responses=problems(400, 401, 404, 422))
     async def position(self, game: GameName, data: PracticeRequest) -> PracticePosition:
         """The moves are played in order from the start (seed 0, a move a second); the first one
         refused is a 422 with the rules' own code, its detail naming the move. Anyone may ask."""
