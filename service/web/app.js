@@ -10,6 +10,7 @@ import * as match from "./pages/match.js";
 import * as players from "./pages/players.js";
 import * as replay from "./pages/replay.js";
 import * as rules from "./pages/rules.js";
+import * as tutorial from "./pages/tutorial.js";
 import * as tournaments from "./pages/tournaments.js";
 import { followTurns } from "./turns.js";
 
@@ -19,6 +20,7 @@ const ROUTES = [
   [/^#\/signin$/, account.signIn],
   [/^#\/new(?:\?[\w=&%.-]*)?$/, challenge.show],
   [/^#\/games\/(\w+)\/rules$/, rules.show],
+  [/^#\/games\/(\w+)\/tutorial$/, tutorial.show],
   [/^#\/matches\/([\w-]+)$/, match.show],
   [/^#\/matches\/([\w-]+)\/replay$/, replay.show],
   [/^#\/tournaments$/, tournaments.list],

@@ -45,7 +45,7 @@ function leaderboards() {
 function games() {
   return h("section", { class: "card games" }, h("h2", {}, "The games"), h("ul", { class: "list" },
     Object.entries(GAME_NAMES).map(([game, name]) => h("li", { dataset: { game } }, h("strong", {}, name), ": ",
-      h("a", { href: `#/games/${game}/rules` }, "Rules")))));
+      h("a", { href: `#/games/${game}/rules` }, "Rules"), " · ", h("a", { href: `#/games/${game}/tutorial` }, "Tutorial")))));
 }
 
 /** One match; `turns` (mine, or null for others' matches) says whose turn it is. */

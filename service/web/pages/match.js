@@ -219,7 +219,8 @@ export async function show(main, id) {
     view = next;
     const names = Object.values(view.seats).map((s) => s.name || "open seat");
     els.title.textContent = `${GAME_NAMES[view.game] || view.game}: ${names.join(" vs ")}`;
-    if (!els.help.firstChild) fill(els.help, h("a", { href: `#/games/${view.game}/rules` }, `Rules of ${GAME_NAMES[view.game] || view.game}`));
+    if (!els.help.firstChild) fill(els.help, h("a", { href: `#/games/${view.game}/rules` }, `Rules of ${GAME_NAMES[view.game] || view.game}`),
+      h("a", { href: `#/games/${view.game}/tutorial` }, "Tutorial"));
     els.status.textContent = statusText();
     if (view.status === "waiting" && view.invited.length) { // a bot not ready says why it has not accepted yet
       const why = waitingOnBots(await botsNow(api), view.invited.map((s) => view.seats[s]?.account_id));

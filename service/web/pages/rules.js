@@ -81,7 +81,8 @@ export async function show(main, game) {
   const others = Object.entries(GAME_NAMES).filter(([g]) => g !== game)
     .map(([g, n], i) => [i ? " · " : "", h("a", { href: `#/games/${g}/rules` }, n)]);
   fill(main, h("article", { class: "rules", dataset: { game } },
-    h("p", { class: "actions" }, h("a", { class: "button", href: `#/new?game=${game}` }, `Play ${name}`)),
+    h("p", { class: "actions" }, h("a", { class: "button", href: `#/games/${game}/tutorial` }, `Learn ${name} by playing`),
+      h("a", { class: "button secondary", href: `#/new?game=${game}` }, `Play ${name}`)),
     render(page, { fence, link: linkOf }),
     h("p", { class: "muted" }, "The rules of the other games: ", others)));
 }
