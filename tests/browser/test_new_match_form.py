@@ -1,6 +1,7 @@
 """A new match without JSON: the game's options are form controls built from its JSON Schema, its
 clock a preset spelled out (quick, standard, slow, none); the match created has exactly those
-options. A player is challenged by name (found as it is typed), and from their page's "Challenge".
+options. A player is challenged by name (found as it is typed), and from their page's "Challenge";
+open seats are listed in the lobby, to visitors too.
 Axe finds nothing serious on the form, light or dark; screenshots of it."""
 
 from __future__ import annotations
@@ -8,6 +9,7 @@ from __future__ import annotations
 import re
 
 from tests.browser.conftest import audit, screenshots, sign_up
+from tests.conftest import new_account
 
 
 def test_a_match_with_a_quick_clock_and_a_variant_and_no_json(pages, worker, http):
@@ -76,3 +78,13 @@ def test_a_player_challenged_by_name_and_from_their_page(pages):
     me.wait_for_function("() => document.querySelector('input[name=player]')?.value")
     assert me.input_value("input[name=player]") == rival_name
     assert me.input_value("select[name=opponent]") == "player"
+
+
+def test_open_seats_are_listed_to_visitors_too(pages, http):
+    me, headers = new_account(http, "seeker")
+    r = http.post("/matches", json={"game": "cairo", "seats": {"first": me, "second": None}}, headers=headers)
+    assert r.status_code == 201, r.text
+    seek = r.json()["id"]
+    visitor = pages.open("/")
+    visitor.wait_for_selector(f"section:has(h2:text('Open seats')) li.match[data-match='{seek}']")
+    assert "Sign up to take the seat" in visitor.inner_text(f"li.match[data-match='{seek}']")

@@ -52,3 +52,4 @@ def test_sound_and_notifications_are_turned_on_by_a_click(pages):
     page.wait_for_selector("#turn-notify[aria-pressed=true]")  # remembered
     page.click("#turn-notify")
     assert page.get_attribute("#turn-notify", "aria-pressed") == "false"
+

@@ -124,6 +124,13 @@ export async function show(main) {
       parts.push(h("p", { class: "card" }, "Play Trax, Cairo Corridor and more against people or built-in bots. ",
         h("a", { href: "#/signup", class: "button" }, "Sign up"), " or ", h("a", { href: "#/signin" }, "sign in"),
         " with your token. Anyone may watch the matches below."));
+      const open = all.filter((m) => m.status === "waiting" && Object.values(m.seats).includes(null));
+      shown = shown.concat(open);
+      parts.push(section("Open seats", open.map((m) => {
+        const line = matchLine(m);
+        line.append(h("a", { href: "#/signup", class: "button secondary" }, "Sign up to take the seat"));
+        return line;
+      }), "No match waits for an opponent."));
     }
     parts.push(games());
     const live = all.filter((m) => m.status === "running");
