@@ -27,6 +27,7 @@ from service.api.analysis import AnalysisController
 from service.api.bots import BotController
 from service.api.deps import provide_caller
 from service.api.games import GameController
+from service.api.positions import PositionController
 from service.api.json_body import request_class
 from service.api.live import LiveController
 from service.api.matches import MatchController
@@ -108,7 +109,7 @@ def create_app(settings: Settings) -> Litestar:
         return app.state.services
 
     app = Litestar(
-        route_handlers=[SystemController, GameController, BotController, AccountController, MatchController, LiveController,
+        route_handlers=[SystemController, GameController, PositionController, BotController, AccountController, MatchController, LiveController,
                         AnalysisController, TournamentController, TournamentActController, TournamentStreamController,
                         TokenController, ConsentController, WebhookController, RecordController,
                         MetricsController, schema_asset, web_page, web_file, RatingController],

@@ -44,6 +44,7 @@ _404 = {
     "match_not_found": "There is no match with this id.",
     "account_not_found": "There is no account with this id.",
     "game_not_found": "This server plays no game of this name (GET /games lists them).",
+    "example_not_found": "The game's rules have no such worked example or step (GET /games/{game}/examples lists them).",
     "tournament_not_found": "There is no tournament with this id.",
     "token_not_found": "The account has no token with this id.",
     "webhook_not_found": "The account has no webhook with this id.",
