@@ -19,6 +19,10 @@ DuorailPlaced(seat='blue', cell='C3', colour='blue', shape='UR', at=5000)
 
 from __future__ import annotations
 
+import random
+from collections.abc import Iterable
+from typing import Any
+
 from domain.duorail import analysis, bot, moves, notation, rules, svg, view
 from domain.duorail.analysis import DuorailAnalysis, find_track, longest_track
 from domain.duorail.state import (
@@ -40,8 +44,11 @@ from domain.duorail.state import (
     TrackSealed,
     TracksRevealed,
 )
+from domain.duorail.parts.position import DuorailPosition, position
+from domain.duorail.parts.position import warm_up as warm_up_position
 from domain.duorail.view import DuorailView
 from domain.game import Game, Job
+from domain.known import state_from_events
 from domain.library import Rules
 
 
@@ -69,7 +76,9 @@ class DuorailGame(Game[DuorailOptions, DuorailState, DuorailCommand, DuorailEven
         return rules.visibility(event)
 
     def warm_up(self) -> None:
+        """Compile (or load from numba's cache) the track solver and the searcher's position."""
         analysis.warm_up()
+        warm_up_position()
 
 
 DUORAIL = DuorailGame(rules, moves, notation, view, svg, analysis, bot)
@@ -78,9 +87,24 @@ LIBRARY = Rules(DUORAIL)
 GAME, new_game, to_act, legal_moves, play = DUORAIL, LIBRARY.new_game, LIBRARY.to_act, LIBRARY.legal_moves, LIBRARY.play
 wait, result, parse_move, format_move = LIBRARY.wait, LIBRARY.result, LIBRARY.parse_move, LIBRARY.format_move
 analyse, perft, warm_up = LIBRARY.analyse, LIBRARY.perft, LIBRARY.warm_up
+from_view = view.from_view
+"""The state a match view shows to its seat (:func:`domain.duorail.view.from_view`)."""
+
+
+def from_events(events: Iterable[Any]) -> DuorailState:
+    """The state after a match's events as a seat or a spectator is shown them (:mod:`domain.known`):
+    a seat's own sealed endgame track is in it, the opponent's is not."""
+    return state_from_events(DUORAIL, events)  # type: ignore[no-any-return]
+
+
+def determinize(state: DuorailState, seat: str, rng: random.Random) -> DuorailState:
+    """The state ``seat`` knows with the hidden part filled in: Duorail hides only the opponent's
+    sealed endgame track, which is left open (``state`` itself: the opponent may still seal, and a
+    search plays that as a move of the position, :data:`~domain.duorail.parts.position.SHOW_TRACK`)."""
+    return state
 
 __all__ = ["GAME", "new_game", "to_act", "legal_moves", "play", "wait", "result", "parse_move", "format_move",
-           "analyse", "perft", "warm_up", "LIBRARY", "DUORAIL", "find_track", "longest_track", "ChallengeDecided",
+           "analyse", "perft", "warm_up", "position", "from_view", "from_events", "determinize", "LIBRARY", "DUORAIL", "find_track", "longest_track", "ChallengeDecided",
            "Challenged", "DuorailAnalysis", "DuorailCommand", "DuorailEvent", "DuorailGame", "DuorailMove",
-           "DuorailOptions", "DuorailPlaced", "DuorailSolverAnswer", "DuorailState", "DuorailView", "Passed",
+           "DuorailOptions", "DuorailPlaced", "DuorailPosition", "DuorailSolverAnswer", "DuorailState", "DuorailView", "Passed",
            "RecordPublished", "SubmitTrack", "TrackSealed", "TracksRevealed"]
