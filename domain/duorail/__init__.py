@@ -92,8 +92,9 @@ from_view = view.from_view
 
 
 def from_events(events: Iterable[Any]) -> DuorailState:
-    """The state after a match's events as a seat or a spectator is shown them (:mod:`domain.known`):
-    a seat's own sealed endgame track is in it, the opponent's is not."""
+    """The state after a match's events as a seat or a spectator is shown them (:mod:`domain.known`).
+    The event stream carries no sealed endgame track until the reveal, not even to its own seat
+    (docs/decisions.md, "Events and visibility"): the seat's own is in :func:`from_view`."""
     return state_from_events(DUORAIL, events)  # type: ignore[no-any-return]
 
 
