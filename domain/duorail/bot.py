@@ -153,6 +153,7 @@ def _searched(state: DuorailState, seat: str, think: Think, widths: tuple[int, i
     # the search and its DP are compiled: loaded on first use
     import numpy as np
 
+    from domain.duorail.parts.position import position
     from domain.duorail.search import Stopped, best_move, placements
 
     try:
@@ -163,7 +164,7 @@ def _searched(state: DuorailState, seat: str, think: Think, widths: tuple[int, i
         return challenge
     keys = np.random.default_rng(think.seed).random(len(CELLS) * 8)  # a random order of equal placements
     move = best_move(state, found, think.spent, keys, widths, depth, cap)
-    return [DuorailMove(move if move is not None else "pass")]  # (None: out of time before the first ply)
+    return [DuorailMove(position(state).name(move) if move is not None else "pass")]  # (None: out of time before the first ply)
 
 
 def greedy_bot(state: DuorailState, seat: str, think: Think) -> list[Any]:

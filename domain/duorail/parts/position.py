@@ -188,7 +188,7 @@ class DuorailPosition(msgspec.Struct, frozen=True, dict=True):
             acting = self.to_act()
             seat = acting[0] if len(acting) == 1 else None
             colour = self._asked_colour(seat) if seat is not None else None
-            if colour is None or track_problem(self._pieces(), colour, cells) is not None:
+            if colour is None or track_problem(self.pieces(), colour, cells) is not None:
                 raise IllegalMove("invalid_track", f"{text.strip()} is not a track asked for here.")
             return SHOW_TRACK
         action = parse_action(text)
@@ -305,7 +305,8 @@ class DuorailPosition(msgspec.Struct, frozen=True, dict=True):
         colour = self._asked_colour(seat)
         return None if colour is None else self._track_of(colour, longest=self.phase == "endgame")
 
-    def _pieces(self) -> dict[str, tuple[str, str]]:
+    def pieces(self) -> dict[str, tuple[str, str]]:
+        """The pieces as :data:`domain.duorail.parts.track.Pieces`: cell -> (colour, shape)."""
         return {CELLS[c]: _PIECE[code - 1] for c, code in enumerate(self.cells) if code}
 
     def _track_of(self, colour: str, longest: bool) -> list[str] | None:
@@ -313,7 +314,7 @@ class DuorailPosition(msgspec.Struct, frozen=True, dict=True):
         if (colour, longest) not in tracks:
             from domain.duorail.parts.solver import find_track, longest_track  # compiled: loaded on first use
 
-            tracks[colour, longest] = (longest_track if longest else find_track)(self._pieces(), colour)
+            tracks[colour, longest] = (longest_track if longest else find_track)(self.pieces(), colour)
         found: list[str] | None = tracks[colour, longest]
         return found
 
