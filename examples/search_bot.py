@@ -17,10 +17,10 @@ that wins at once taken at once, with one of two searches over the same API:
   with a transposition table keyed by the positions themselves (equal however reached), the
   position's ``evaluate`` at the horizon;
 - :func:`duorail_search` (Duorail, where a random placement soon breaks a track, so random
-  playouts say nothing): the library's placement scores (every placement's longest tracks at once,
-  ``domain.duorail.search.placements``) order an iterative-deepening alpha-beta over the positions
-  (``domain.duorail.search.best_move`` with level 3's widths and depth), stopped by the think time; a track asked for is
-  shown if there is one (``SHOW_TRACK``: the solver finds it).
+  playouts say nothing): the library's own search over the positions (``domain.duorail.search_move``,
+  level 3's: the placement scores -- every placement's longest tracks at once -- order an
+  iterative-deepening alpha-beta), stopped by the think time; a track asked for is shown if there
+  is one (``SHOW_TRACK``: the solver finds it).
 
 The move goes back in the game's notation (``name``), as the command ``parse_move`` reads it into.
 """
@@ -163,33 +163,16 @@ def _negamax(position: Any, seat: str, depth: int, alpha: float, beta: float, ta
 
 
 def duorail_search(position: Any, seconds: float, rng: random.Random, seat: str | None = None) -> tuple[int, int]:
-    """Duorail: a track asked for is shown if there is one; in play a colour left with no track is
-    challenged, else the best move of an alpha-beta over the best placements (by the library's
-    scores of every placement) and the pass, deepened until ``seconds`` are spent (the depth it
-    reached is not reported: 0)."""
-    from domain.duorail.bot import SEARCH_CAP, SEARCH_DEPTH, SEARCH_WIDTHS
-    from domain.duorail.parts.position import CHALLENGE_BLUE, NO_TRACK, SHOW_TRACK
-    from domain.duorail.search import Stopped, best_move, placements
+    """Duorail: a track asked for is shown if there is one; in play the library's search (level 3's,
+    ``domain.duorail.search_move``) until ``seconds`` are spent (the depth it reached: not reported, 0)."""
+    from domain.bots import Think
+    from domain.duorail import NO_TRACK, SHOW_TRACK, search_move
 
     seat = seat or position.to_act()[0]
-    moves = position.moves(seat)
     if position.phase != "play":
-        return (SHOW_TRACK if SHOW_TRACK in moves else NO_TRACK), 0
+        return (SHOW_TRACK if SHOW_TRACK in position.moves(seat) else NO_TRACK), 0
     until = time.monotonic() + seconds
-    spent = lambda: time.monotonic() >= until  # noqa: E731
-    try:
-        found = placements(position, seat, spent)
-    except Stopped:
-        return moves[-1], 0  # (the pass)
-    seats = position.seats
-    for colour, length in ((seats[1 - seats.index(seat)], found.theirs), (seat, found.mine)):
-        if length == 0:
-            return CHALLENGE_BLUE + seats.index(colour), 0
-    keys = [rng.random() for _ in range(81 * 8)]  # a random order of equal placements
-    import numpy as np
-
-    move = best_move(position, found, spent, np.array(keys), SEARCH_WIDTHS, SEARCH_DEPTH, SEARCH_CAP)
-    return (moves[-1] if move is None else move), 0
+    return search_move(position, seat, Think(seed=rng.randrange(1 << 30), spent=lambda: time.monotonic() >= until)), 0
 
 
 SEARCHES = {"trax": alpha_beta, "cairo": uct, "duorail": duorail_search}

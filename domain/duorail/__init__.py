@@ -44,9 +44,10 @@ from domain.duorail.state import (
     TrackSealed,
     TracksRevealed,
 )
-from domain.duorail.parts.position import DuorailPosition, position
+from domain.duorail.parts.position import CHALLENGE_BLUE, CHALLENGE_RED, NO_TRACK, PASS, SHOW_TRACK, DuorailPosition, position
 from domain.duorail.parts.position import warm_up as warm_up_position
 from domain.duorail.view import DuorailView
+from domain.bots import Think
 from domain.game import Game, Job
 from domain.known import state_from_events
 from domain.library import Rules
@@ -98,6 +99,15 @@ def from_events(events: Iterable[Any]) -> DuorailState:
     return state_from_events(DUORAIL, events)  # type: ignore[no-any-return]
 
 
+def search_move(state: DuorailState | DuorailPosition, seat: str, think: Think) -> int:
+    """Level 3's move for ``seat``, to play, within ``think`` (the position's int: ``name`` writes
+    it): a winning challenge, else an iterative-deepening alpha-beta over the positions among the
+    best placements by the library's scores of every placement (:mod:`domain.duorail.search`)."""
+    from domain.duorail.search import searched_move
+
+    return searched_move(state, seat, think, bot.SEARCH_WIDTHS, bot.SEARCH_DEPTH, bot.SEARCH_CAP)
+
+
 def determinize(state: DuorailState, seat: str, rng: random.Random) -> DuorailState:
     """The state ``seat`` knows with the hidden part filled in: Duorail hides only the opponent's
     sealed endgame track, which is left open (``state`` itself: the opponent may still seal, and a
@@ -105,7 +115,7 @@ def determinize(state: DuorailState, seat: str, rng: random.Random) -> DuorailSt
     return state
 
 __all__ = ["GAME", "new_game", "to_act", "legal_moves", "play", "wait", "result", "parse_move", "format_move",
-           "analyse", "perft", "warm_up", "position", "from_view", "from_events", "determinize", "LIBRARY", "DUORAIL", "find_track", "longest_track", "ChallengeDecided",
+           "analyse", "perft", "warm_up", "position", "from_view", "from_events", "determinize", "search_move", "CHALLENGE_BLUE", "CHALLENGE_RED", "PASS", "SHOW_TRACK", "NO_TRACK", "LIBRARY", "DUORAIL", "find_track", "longest_track", "ChallengeDecided",
            "Challenged", "DuorailAnalysis", "DuorailCommand", "DuorailEvent", "DuorailGame", "DuorailMove",
            "DuorailOptions", "DuorailPlaced", "DuorailPosition", "DuorailSolverAnswer", "DuorailState", "DuorailView", "Passed",
            "RecordPublished", "SubmitTrack", "TrackSealed", "TracksRevealed"]

@@ -25,34 +25,19 @@ from typing import NamedTuple
 
 import numpy as np
 
-from domain.bots import never
+from domain.bots import Think, never
 from domain.duorail.parts.lengths import lengths_with
-from domain.duorail.parts.position import PASS, DuorailPosition, position
+from domain.duorail.parts.position import CHALLENGE_BLUE, PASS, DuorailPosition, margin, position, value
 from domain.duorail.parts.solver import shape_mask
 from domain.duorail.state import SEATS, DuorailState
 from domain.duorail.parts.track import SHAPES, STRAIGHTS
 
 WIN = 1.0
-SCALE = 6.0
-"""How many cells of margin make a position clearly better (the score's tanh scale)."""
 SHAPE_MASKS = np.array([shape_mask(s) for s in SHAPES])
 TEMPO, TEMPO_CAP = 0.04, 10
 """The worth of a spare cell more than the opponent's, in cells of margin, and the most counted:
 at most 0.4, so it never outweighs a track's length (margins differ by whole cells, ties by 1)."""
 STRAIGHT_MASKS = np.array([shape_mask(s) for s in STRAIGHTS])
-
-
-def margin(mine: int, theirs: int, last_placer: str | None, seat: str) -> float:
-    """The endgame margin of ``seat`` if play ended now: cells of track more than the opponent's;
-    ``0.5`` / ``-0.5`` for equal tracks that the tie-break gives to ``seat`` / the opponent."""
-    if mine != theirs:
-        return float(mine - theirs)
-    return 0.5 if (last_placer or "red") == seat else -0.5
-
-
-def value(edge: float) -> float:
-    """A margin as a value strictly between -1 and 1 (0.5: about 3 cells ahead)."""
-    return 0.98 * math.tanh(edge / SCALE)
 
 
 class Stopped(Exception):
@@ -243,3 +228,22 @@ def _to_play(state: DuorailPosition) -> str:
 
 def _other(seat: str) -> str:
     return SEATS[1 - SEATS.index(seat)]
+
+
+def searched_move(state: DuorailState | DuorailPosition, seat: str, think: Think, widths: tuple[int, ...],
+                  max_depth: int, cap: int) -> int:
+    """The move (the position's int) of ``seat``, to play, by the search of levels 2 and 3: the
+    challenge of a colour left with no track, else :func:`best_move` over the placements ``found``
+    by :func:`placements`, in a random order of equal ones drawn from ``think.seed``; the pass when
+    ``think`` is spent before the first scores."""
+    found_position = position(state)
+    try:
+        found = placements(found_position, seat, think.spent)
+    except Stopped:
+        return PASS
+    for colour, length in ((_other(seat), found.theirs), (seat, found.mine)):
+        if length == 0:
+            return CHALLENGE_BLUE + SEATS.index(colour)
+    keys = np.random.default_rng(think.seed).random(len(found_position.cells) * 8)
+    move = best_move(found_position, found, think.spent, keys, widths, max_depth, cap)
+    return PASS if move is None else move  # (None: out of time before the first ply)

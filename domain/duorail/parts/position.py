@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 import random
 from typing import ClassVar
 
@@ -68,6 +69,23 @@ _ALL = tuple(tuple(range(8 * c, 8 * c + 8)) for c in range(N))
 _TAIL = (CHALLENGE_BLUE, CHALLENGE_RED, PASS)
 _PIECE = tuple((colour, shape) for colour in SEATS for shape in SHAPES) + tuple((COMMON, s) for s in STRAIGHTS)
 """What a cell's code ``k > 0`` holds: ``_PIECE[k - 1]``."""
+
+
+SCALE = 6.0
+"""How many cells of margin make a position clearly better (the score's tanh scale)."""
+
+
+def margin(mine: int, theirs: int, last_placer: str | None, seat: str) -> float:
+    """The endgame margin of ``seat`` if play ended now: cells of track more than the opponent's;
+    ``0.5`` / ``-0.5`` for equal tracks that the tie-break gives to ``seat`` / the opponent."""
+    if mine != theirs:
+        return float(mine - theirs)
+    return 0.5 if (last_placer or "red") == seat else -0.5
+
+
+def value(edge: float) -> float:
+    """A margin as a value strictly between -1 and 1 (0.5: about 3 cells ahead)."""
+    return 0.98 * math.tanh(edge / SCALE)
 
 
 class DuorailPosition(msgspec.Struct, frozen=True, dict=True):
@@ -220,8 +238,6 @@ class DuorailPosition(msgspec.Struct, frozen=True, dict=True):
         return Playout(found, played)
 
     def evaluate(self, seat: str) -> float:
-        from domain.duorail.search import margin, value
-
         over = self.result()
         if over is not None:
             return 0.0 if over.winner is None else 1.0 if over.winner == seat else -1.0
@@ -369,5 +385,5 @@ def warm_up() -> None:
     start.evaluate("blue")
 
 
-__all__ = ["DuorailPosition", "position", "warm_up", "CHALLENGE_BLUE", "CHALLENGE_RED", "PASS", "SHOW_TRACK",
+__all__ = ["DuorailPosition", "position", "warm_up", "margin", "value", "SCALE", "CHALLENGE_BLUE", "CHALLENGE_RED", "PASS", "SHOW_TRACK",
            "NO_TRACK"]
