@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 import re
+from collections import deque
 
 import pytest
-from collections import deque
 
 from tests.browser.conftest import final_board, screenshot, sign_up
 
