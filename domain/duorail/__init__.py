@@ -108,10 +108,11 @@ def search_move(state: DuorailState | DuorailPosition, seat: str, think: Think) 
     return searched_move(state, seat, think, bot.SEARCH_WIDTHS, bot.SEARCH_DEPTH, bot.SEARCH_CAP)
 
 
-def determinize(state: DuorailState, seat: str, rng: random.Random) -> DuorailState:
-    """The state ``seat`` knows with the hidden part filled in: Duorail hides only the opponent's
-    sealed endgame track, which is left open (``state`` itself: the opponent may still seal, and a
-    search plays that as a move of the position, :data:`~domain.duorail.parts.position.SHOW_TRACK`)."""
+def determinize(state: DuorailState | DuorailPosition, seat: str,
+                rng: random.Random | None = None) -> DuorailState | DuorailPosition:
+    """The state (or position) ``seat`` knows with the hidden part filled in: Duorail hides only the
+    opponent's sealed endgame track, which is left open (``state`` itself: the opponent may still
+    seal, and a search plays that as a move of the position, :data:`SHOW_TRACK` or :data:`NO_TRACK`)."""
     return state
 
 __all__ = ["GAME", "new_game", "to_act", "legal_moves", "play", "wait", "result", "parse_move", "format_move",

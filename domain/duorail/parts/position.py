@@ -255,7 +255,7 @@ class DuorailPosition(msgspec.Struct, frozen=True, dict=True):
             return 1.0 if mover == seat else -1.0  # the mover challenges, or passes and wins
         return value(edge)
 
-    def determinize(self, seat: str, rng: random.Random) -> DuorailPosition:
+    def determinize(self, seat: str, rng: random.Random | None = None) -> DuorailPosition:
         """The position with what ``seat`` cannot see filled in: here nothing is drawn -- the one
         hidden thing, whether and what the opponent sealed in the endgame, is left open (the
         opponent stays to act, and a search plays its sealing as a move)."""
