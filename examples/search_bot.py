@@ -1,7 +1,7 @@
-"""A search bot: Monte Carlo tree search over the rules library's positions, within a think time,
-playing on the server with the Python SDK (``client/``). It plays every game whose package has the
-searcher's API (``position``: Trax, Cairo Corridor and Duorail so far; docs/library.md) and accepts
-only challenges of those games.
+"""A search bot: searches over the rules library's positions (docs/library.md), within a think
+time, playing on the server with the Python SDK (``client/``). It plays Trax, Cairo Corridor and
+Duorail (:data:`SEARCHED`; MonUnrail and Deep Sea Voyage, whose seats cannot see everything:
+``examples/hidden_search_bot.py``) and accepts only challenges of those games.
 
 Usage::
 
