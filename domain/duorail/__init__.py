@@ -81,6 +81,10 @@ class DuorailGame(Game[DuorailOptions, DuorailState, DuorailCommand, DuorailEven
         analysis.warm_up()
         warm_up_position()
 
+    def seats_moved(self, state: DuorailState) -> frozenset[str]:
+        """The seats with a turn that was not a pass by timeout."""
+        return rules.seats_moved(state)
+
 
 DUORAIL = DuorailGame(rules, moves, notation, view, svg, analysis, bot)
 LIBRARY = Rules(DUORAIL)
