@@ -125,6 +125,7 @@ class Settings(msgspec.Struct, frozen=True):
     match_expiry_s: int = 86_400
     max_unstarted_matches: int = 20
     max_invitations: int = 20
+    max_consents: int = 100
     bot_time_limit_s: float = 10
     bot_think_ms: tuple[int, int, int] = (1_000, 3_000, 5_000)
     thinkers: int = 1
@@ -227,6 +228,7 @@ def from_environment() -> Settings:
         match_expiry_s=_number("MATCH_EXPIRY_S", 86_400),
         max_unstarted_matches=_number("MAX_UNSTARTED_MATCHES", 20),
         max_invitations=_number("MAX_INVITATIONS", 20),
+        max_consents=_number("MAX_CONSENTS", 100),
         bot_time_limit_s=_seconds("BOT_TIME_LIMIT_S", 10),
         bot_think_ms=(_think_ms("BOT_THINK_MS_1", 1_000), _think_ms("BOT_THINK_MS_2", 3_000),
                       _think_ms("BOT_THINK_MS_3", 5_000)),

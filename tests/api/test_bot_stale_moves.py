@@ -16,7 +16,7 @@ import threading
 import msgspec
 import pytest
 
-from domain.cairo import CAIRO, CairoPlaced, Place
+from domain.cairo import CairoPlaced, Place, legal_moves, to_act
 from service.matches.match_service import NewMatch
 from service.matches.visibility import Actor
 from service.wiring import Services, connect
@@ -62,7 +62,7 @@ def test_a_duplicate_bot_job_racing_the_persons_reply_plays_nothing(settings, mo
         try:
             match_id = await running_match(services, person)
             game, start = await services.matches.current(match_id)
-            empty_board = CAIRO.legal_moves(start.game, "first")
+            empty_board = [m.move for m in legal_moves(start.game, "first")]
             real_think, held = jobs.think_limited, threading.Event()
 
             def everything_else_happens_meanwhile() -> list[tuple[str, str]]:
@@ -73,7 +73,7 @@ def test_a_duplicate_bot_job_racing_the_persons_reply_plays_nothing(settings, mo
                     try:
                         await jobs.play_bot_turn(elsewhere, match_id, "first", start.version, start.private_events)
                         _, after = await elsewhere.matches.current(match_id)
-                        reply = CAIRO.legal_moves(after.game, "second")[0]
+                        reply = legal_moves(after.game, "second")[0].move
                         await elsewhere.matches.execute(match_id, msgspec.json.encode(
                             {"type": "cairo_place", "cell": reply}), Actor(account=person))
                         return await played(elsewhere, match_id, person)
@@ -100,7 +100,7 @@ def test_a_duplicate_bot_job_racing_the_persons_reply_plays_nothing(settings, mo
             placements = await played(services, match_id, person)
             assert [seat for seat, _ in placements] == ["first", "second"]  # the bot's one move, the reply
             _, now = await services.matches.current(match_id)
-            assert now.version == start.version + 2 and CAIRO.to_move(now.game) == ("first",)
+            assert now.version == start.version + 2 and to_act(now.game) == ("first",)
 
             # A late job for the empty board, run again now: nothing happens (it does not even think).
             monkeypatch.setattr(jobs, "think_limited", _never_called)

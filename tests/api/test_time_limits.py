@@ -49,10 +49,11 @@ def forked_children() -> list[int]:
 
 
 def test_no_child_process_is_left_behind():
+    before = set(forked_children())  # (long-lived ones other tests started on purpose: a pool of thinkers)
     for _ in range(5):
         run_limited(time.sleep, (10,), seconds=0.05)
         run_limited(sum, ([1],), seconds=5)
-    assert forked_children() == []
+    assert set(forked_children()) <= before
 
 
 class Overthinking:
