@@ -12,9 +12,12 @@ Every command goes the same way (:meth:`MatchService.execute`):
 4. the events are appended with the version they were decided on, so a decision on a stale state
    can never be recorded: on a conflict the match is caught up and the command decided again
    (unless the client pinned ``expected_version``);
-5. read models are updated, the listeners are told (the players' feeds, webhooks, tournaments),
-   the next deadline is handed to the scheduler and the background work the state needs (solver
-   jobs, bot turns) is queued.
+5. what follows the append (:meth:`MatchService.follow`) is done: read models are updated, the
+   listeners are told (the players' feeds, webhooks, tournaments, ratings), the next deadline is
+   handed to the scheduler and the background work the state needs (solver jobs, bot turns) is
+   queued; then the append's outbox entry is deleted. The append script wrote that entry with the
+   events, so a process that dies before it is done leaves the entry, and the workers do the
+   follow-ups from it (:mod:`service.matches.outbox`).
 
 Reads (a match view, legal moves) catch the cache up from the stream first, so a client that moved
 through one API process sees its move through any other. A long-poll needs no catch-up: the page
@@ -41,8 +44,8 @@ from domain.match import OVER, MatchState
 from domain.registry import game_named
 from service.http.problems import NotFound
 from service.matches.challenges import Place, Reservations
-from service.matches.event_store import EventStore
-from service.matches.read_models import ReadModels, encoded_summary
+from service.matches.event_store import AppendOutcome, FollowUp
+from service.matches.read_models import encoded_summary
 from service.matches.visibility import Actor, acting_viewer, as_shown, may_see, organizes, viewer_for
 from service.observability.metrics import commands_accepted, commands_refused, events_appended
 
@@ -50,6 +53,34 @@ from service.observability.metrics import commands_accepted, commands_refused, e
 def now_ms() -> int:
     """The server clock, the only clock (milliseconds since the epoch)."""
     return time.time_ns() // 1_000_000
+
+
+class Store(Protocol):
+    """The event store's interface: :class:`service.matches.event_store.EventStore` (Redis) and
+    :class:`service.matches.memory_store.MemoryEventStore` (this process's memory, for tests)."""
+
+    pipe: Any
+
+    async def append(self, match_id: str, expected_version: int, encoded_events: list[bytes], *,
+                     idempotency: str = "", response: bytes = b"", private: list[bool] | None = None,
+                     expected_private: int = 0, summary: bytes = b"") -> AppendOutcome: ...
+    async def followed(self, match_id: str, outbox_entry: str) -> None: ...
+    async def stored_response(self, match_id: str, idempotency: str) -> bytes | None: ...
+    async def read(self, match_id: str, after: int = 0, count: int | None = None) -> list[bytes]: ...
+    async def read_with_private(self, match_id: str, after: int, after_private: str
+                                ) -> tuple[list[bytes], list[tuple[int, str, bytes]]]: ...
+    async def wait(self, match_id: str, after: int, timeout_ms: int) -> list[bytes]: ...
+    async def exists(self, match_id: str) -> bool: ...
+    async def match_ids(self) -> list[str]: ...
+    async def close(self) -> None: ...
+
+
+class Indexes(Protocol):
+    """What the match service asks of the read models (:class:`service.matches.read_models.ReadModels`)."""
+
+    def send_index(self, game: Game, state: MatchState, previous: MatchState | None = None
+                   ) -> tuple[list[Any], Any]: ...
+    async def index_sent(self, calls: list[Any], sent: Any) -> None: ...
 
 
 class Scheduler(Protocol):
@@ -121,7 +152,7 @@ class _Cached(msgspec.Struct):
 
 
 class MatchService:
-    def __init__(self, store: EventStore, read_models: ReadModels, scheduler: Scheduler | None = None,
+    def __init__(self, store: Store, read_models: Indexes, scheduler: Scheduler | None = None,
                  cache_size: int = 10_000, clock=now_ms, background: Background | None = None,
                  listeners: Sequence[MatchListener] = (), expiry_ms: int = 24 * 3600 * 1000):
         self.store = store
@@ -162,6 +193,7 @@ class MatchService:
         events_appended(game.name).inc(len(encoded))
         self._put(match_id, _Cached(state=state, game=game))
         await self._after_append(game, None, state)
+        await self.store.followed(match_id, outcome.outbox_entry)
         return state
 
     async def create_all(self, matches: Sequence[NewMatch], *, created_by: str | None = None) -> list[MatchState]:
@@ -411,6 +443,7 @@ class MatchService:
                 events_appended(game.name).inc(len(encoded))
                 self._put(match_id, _Cached(state=new_state, game=game))
                 await self._after_append(game, state, new_state)
+                await self.store.followed(match_id, outcome.outbox_entry)
                 return response, True
             # conflict: someone appended first; decide again against the new state
         raise WrongState("busy", "The match is changing too fast; try again.")
@@ -443,6 +476,21 @@ class MatchService:
         self._cache.move_to_end(match_id)
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
+
+    async def follow(self, entry: FollowUp) -> None:
+        """Do what follows the append of the outbox entry ``entry`` (its process died before it
+        did; :mod:`service.matches.outbox`): the match before and after that append is rebuilt
+        from the streams, and the same follow-ups run as in the request. Each is keyed by the match
+        and the version, so doing one twice does it once."""
+        game, _ = await self.load(entry.match_id)
+        public, private = await self.store.read_with_private(entry.match_id, 0, "0-0")
+
+        def at(version: int, hidden: int) -> MatchState:
+            return _replay(game, None, 0, public[:version],
+                           [p for p in private if int(p[1].split("-")[1]) <= hidden])
+
+        previous = at(entry.version, entry.private) if entry.version else None
+        await self._after_append(game, previous, at(entry.new_version, entry.new_private))
 
     async def _after_append(self, game: Game, previous: MatchState | None, state: MatchState) -> None:
         # What keeps the match going comes first (its timer, its bots' turns, on the queues' Redis):
