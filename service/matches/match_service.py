@@ -29,9 +29,11 @@ from __future__ import annotations
 import asyncio
 import collections
 import hashlib
+import logging
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol
 
 import msgspec
@@ -48,6 +50,9 @@ from service.matches.event_store import AppendOutcome, FollowUp
 from service.matches.read_models import encoded_summary
 from service.matches.visibility import Actor, acting_viewer, as_shown, may_see, organizes, viewer_for
 from service.observability.metrics import commands_accepted, commands_refused, events_appended
+
+
+log = logging.getLogger(__name__)
 
 
 def now_ms() -> int:
@@ -166,6 +171,7 @@ class MatchService:
         self.expiry_ms = expiry_ms
         """How long a match without ``starts_at`` may wait to start before it expires."""
         self.reservations = Reservations(store.pipe)
+        self._queueing: ThreadPoolExecutor | None = None
 
     # ------------------------------------------------------------------ creating
     async def create(self, new: NewMatch, *, created_by: str | None = None, places: Sequence[Place] = ()
@@ -192,8 +198,7 @@ class MatchService:
             raise WrongState("match_exists", "A match with this id exists; try again.")
         events_appended(game.name).inc(len(encoded))
         self._put(match_id, _Cached(state=state, game=game))
-        await self._after_append(game, None, state)
-        await self.store.followed(match_id, outcome.outbox_entry)
+        await self._followed_up(game, None, state, outcome.outbox_entry)
         return state
 
     async def create_all(self, matches: Sequence[NewMatch], *, created_by: str | None = None) -> list[MatchState]:
@@ -271,27 +276,22 @@ class MatchService:
     async def current(self, match_id: str) -> tuple[Game, MatchState]:
         """The match with every overdue timeout applied."""
         game, state = await self.load(match_id)
-        while (due := self._overdue(game, state)) is not None:
-            appended = await self.timeout(match_id, due.key)
+        while (timeout := lifecycle.overdue_timeout(game, state, self.clock())) is not None:
+            appended = await self.system_command(match_id, timeout)
             game, state = await self.load(match_id)
             if not appended:
                 break
         if self.background is not None:
-            self.background.ensure(game, state)  # re-queues a job a killed worker lost
+            await self._queued(self.background.ensure, game, state)  # re-queues a job a killed worker lost
         return game, state
 
     async def last_seen(self, match_id: str) -> tuple[Game, MatchState, bool]:
         """The match as this process last saw it, and ``False`` for "maybe stale"; loaded (``True``)
         if it has not seen it or it has a timeout overdue (which :meth:`current` applies)."""
         cached = self._cache.get(match_id)
-        if cached is None or self._overdue(cached.game, cached.state) is not None:
+        if cached is None or lifecycle.overdue_timeout(cached.game, cached.state, self.clock()) is not None:
             return *await self.current(match_id), True
         return cached.game, cached.state, False
-
-    def _overdue(self, game: Game, state: MatchState) -> Deadline | None:
-        """The deadline the match waits on, if it has passed."""
-        due = lifecycle.deadline(game, state)
-        return due if due is not None and self.clock() >= due.at else None
 
     async def events(self, match_id: str, actor: Actor, after: int = 0, wait_ms: int = 0) -> Page:
         """The events after version ``after`` this caller may see, waiting up to ``wait_ms`` for one,
@@ -442,8 +442,7 @@ class MatchService:
             if outcome.status == "appended":
                 events_appended(game.name).inc(len(encoded))
                 self._put(match_id, _Cached(state=new_state, game=game))
-                await self._after_append(game, state, new_state)
-                await self.store.followed(match_id, outcome.outbox_entry)
+                await self._followed_up(game, state, new_state, outcome.outbox_entry)
                 return response, True
             # conflict: someone appended first; decide again against the new state
         raise WrongState("busy", "The match is changing too fast; try again.")
@@ -492,11 +491,31 @@ class MatchService:
         previous = at(entry.version, entry.private) if entry.version else None
         await self._after_append(game, previous, at(entry.new_version, entry.new_private))
 
+    async def _followed_up(self, game: Game, previous: MatchState | None, state: MatchState, entry: str) -> None:
+        """Do what follows the append, then delete its outbox entry. If a follow-up fails (the
+        queues' Redis away), the entry stays, and the workers do them all again after the grace
+        period (:mod:`service.matches.outbox`): the append is recorded, and the command answered."""
+        try:
+            await self._after_append(game, previous, state)
+            await self.store.followed(state.match_id, entry)
+        except Exception:
+            log.exception("the follow-ups of match %s at version %d failed; the workers will do them",
+                          state.match_id, state.version)
+
     async def _after_append(self, game: Game, previous: MatchState | None, state: MatchState) -> None:
+        """What follows an append (the request's, or an outbox entry's: :meth:`follow`)."""
         # What keeps the match going comes first (its timer, its bots' turns, on the queues' Redis):
         # a store that fails the writes after it (a master down) must not leave a match nobody
         # reads waiting for a turn nobody queued.
         indexing = self.read_models.send_index(game, state, previous)  # leaves with the feed's writes
+        await self._queued(self._queue_jobs, game, previous, state)
+        for listener in self.listeners:
+            await listener.changed(game, previous, state)
+        await self.read_models.index_sent(*indexing)
+
+    def _queue_jobs(self, game: Game, previous: MatchState | None, state: MatchState) -> None:
+        """Arm the match's timer and queue the jobs it waits on (on the queues' thread: RQ's
+        client is synchronous, and the event loop waits for no Redis round trip)."""
         due = lifecycle.deadline(game, state)
         if due is not None:
             self.scheduler.schedule(state.match_id, due)
@@ -505,9 +524,16 @@ class MatchService:
             self.scheduler.cancel(state.match_id, was)  # it started or ended: its day-long timer goes
         if self.background is not None:
             self.background.ensure(game, state)  # solver work and bot turns
-        for listener in self.listeners:
-            await listener.changed(game, previous, state)
-        await self.read_models.index_sent(*indexing)
+
+    async def _queued(self, work: Callable[..., None], *args: Any) -> None:
+        """``work(*args)`` on this service's one queueing thread (the RQ calls are synchronous; one
+        thread keeps the scheduler's and the background's memory to one caller at a time); inline
+        where nothing is queued (no scheduler, no background: tests of the service alone)."""
+        if isinstance(self.scheduler, NoScheduler) and self.background is None:
+            return work(*args)
+        if self._queueing is None:
+            self._queueing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="queueing")
+        await asyncio.get_running_loop().run_in_executor(self._queueing, work, *args)
 
 
 def _evolved(game: Game, state: MatchState | None, events: list[Any]) -> MatchState:
