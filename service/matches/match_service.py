@@ -99,8 +99,9 @@ class Background(Protocol):
 
 class MatchListener(Protocol):
     """Told after every append how the match changed (``previous`` is ``None`` for a new match).
-    Listeners run in the request that appended; what must survive a crash there they queue as
-    jobs, and what a missed call would leave undone they also check on later reads."""
+    Listeners run in the request that appended, or -- when that process died or a follow-up
+    failed -- in a worker from the append's outbox entry (:mod:`service.matches.outbox`): a call
+    may come twice for one append, so what a listener does is keyed by the match and its version."""
 
     async def changed(self, game: Game, previous: MatchState | None, state: MatchState) -> None: ...
 
