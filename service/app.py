@@ -39,6 +39,7 @@ from service.api.system import SystemController
 from service.api.tagged_unions import TaggedUnionSchemaPlugin
 from service.api.text_bodies import as_text
 from service.api.tokens import TokenController
+from service.api.consents import ConsentController
 from service.api.tournament_acts import TournamentActController
 from service.api.tournament_stream import TournamentStreamController
 from service.api.tournaments import TournamentController
@@ -109,7 +110,7 @@ def create_app(settings: Settings) -> Litestar:
     app = Litestar(
         route_handlers=[SystemController, GameController, BotController, AccountController, MatchController, LiveController,
                         AnalysisController, TournamentController, TournamentActController, TournamentStreamController,
-                        TokenController, WebhookController, RecordController,
+                        TokenController, ConsentController, WebhookController, RecordController,
                         MetricsController, schema_asset, web_page, web_file, RatingController],
         dependencies={"services": Provide(provide_services, sync_to_thread=False),
                       "caller": Provide(provide_caller)},

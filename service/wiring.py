@@ -10,10 +10,13 @@ from redis.asyncio.cluster import RedisCluster
 from rq import Queue
 
 from service.accounts.accounts import Accounts
+from service.accounts.consents import Consents
 from service.accounts.rate_limits import RateLimiter
 from service.accounts.tokens import Tokens
+from service.bots.accounts import BOT_ACCOUNTS
 from service.jobs.background import RQBackground
 from service.jobs.queues import ANALYSIS, PRIORITY, TIMERS, WEBHOOKS
+from service.jobs.readiness import WorkerReadiness
 from service.jobs.timers import RQScheduler
 from service.live.feeds import Feeds
 from service.live.streams import Streams
@@ -46,6 +49,9 @@ class Services(msgspec.Struct):
     analyses: Analyses
     streams: Streams
     ratings: Ratings
+    readiness: WorkerReadiness
+    """What the workers say of the built-in bots (warming up, ready: :mod:`service.jobs.readiness`)."""
+    consents: Consents
 
     async def close(self) -> None:
         await self.accounts.close()
@@ -102,10 +108,12 @@ def connect(settings: Settings) -> Services:
     accounts = Accounts(client)
     limiter = RateLimiter(store.pipe)
     return Services(settings=settings, redis=client, queue_redis=queue_redis, store=store, accounts=accounts,
+                    readiness=WorkerReadiness(queue_redis),
                     read_models=read_models, feeds=feeds, matches=matches, tournaments=tournaments,
                     queues=queues, tokens=Tokens(client, accounts),
                     webhooks=webhooks, rate_limiter=limiter,
                     analyses=Analyses(client, queues[ANALYSIS], limiter, settings),
                     streams=Streams(store.pipe, settings.max_streams, settings.max_streams_anonymous,
                                     settings.max_open_streams, settings.max_open_streams_anonymous),
-                    ratings=ratings)
+                    ratings=ratings,
+                    consents=Consents(client, settings.max_consents, always=BOT_ACCOUNTS))

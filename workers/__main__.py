@@ -5,8 +5,8 @@ it; another takes over within seconds) and a thread that does the follow-ups of 
 process died before it did them (:mod:`workers.follow_ups`).
 
 It is a ``SimpleWorker`` (jobs run in the worker process, no fork per job): timer jobs are tiny, and
-the jobs that compute run their computation in a child process killed at its time limit
-(:mod:`workers.limits`). ``serve`` starts one worker per pool (``timers``; ``bots solvers``;
+the jobs that compute run their computation in another process killed at its time limit (a
+play worker's long-lived thinkers, :mod:`workers.thinkers`; an analysis's child, :mod:`workers.limits`). ``serve`` starts one worker per pool (``timers``; ``bots solvers``;
 ``webhooks``; ``analysis``), so that no kind of work waits behind another: a webhook receiver that
 never answers holds up the webhooks' worker only. Run as many as you like against the same Redis.
 
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 import sys
+from collections.abc import Callable
 
 import redis
 from rq import SimpleWorker
@@ -30,6 +31,8 @@ from service.settings import from_environment
 from workers.follow_ups import FollowUps
 from workers.liveness import Heartbeat
 from workers.scheduler import Scheduler
+from workers.warm import GAMES
+from workers.warm import warm_up as load_compiled
 
 QUEUES = PRIORITY
 """Every queue, most urgent first."""
@@ -42,18 +45,21 @@ def queues_named(names: list[str]) -> tuple[str, ...]:
     return tuple(q for q in QUEUES if q in names) if names else QUEUES
 
 
-def warm_up(queues: tuple[str, ...]) -> None:
+def warm_up(queues: tuple[str, ...], progress: Callable[[str, int, int], None] = lambda doing, step, steps: None) -> None:
     """Import the jobs before the first one (RQ would import them on the first job: seconds a first
-    timer would be late), and load the compiled solvers, so that the child processes computations
-    run in (:mod:`workers.limits`) inherit them instead of loading them each time."""
-    import workers.jobs  # noqa: F401
+    timer would be late), and load the compiled solvers and bots (:mod:`workers.warm`), so that the
+    processes computations run in inherit them instead of loading them each time; a play worker
+    then forks its thinkers (:mod:`workers.thinkers`), before its threads start.
+    ``progress(doing, step, steps)`` is told each step before it runs."""
+    steps = 1 + len(GAMES) if {BOTS, SOLVERS, ANALYSIS} & set(queues) else 1
+    progress("loading the jobs' code", 1, steps)
+    import workers.jobs
 
-    if not {BOTS, SOLVERS, ANALYSIS} & set(queues):
-        return
-    from domain import cairo, deepsea, duorail, monunrail, trax
-
-    for game in (trax, duorail, monunrail, cairo, deepsea):
-        game.warm_up()
+    if steps > 1:
+        step = iter(range(2, steps + 1))
+        load_compiled(lambda doing: progress(doing, next(step), steps))
+    if {BOTS, SOLVERS} & set(queues):
+        workers.jobs.thinkers().start()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -72,16 +78,19 @@ def main(argv: list[str] | None = None) -> int:
     elif settings.metrics_port:
         logging.getLogger(__name__).warning("METRICS_PORT is set but METRICS_TOKEN is not: no metrics shown")
     connection = redis.Redis.from_url(settings.queue_url)
-    warm_up(queues)
+    worker = SimpleWorker(list(queues), connection=connection)
+    # its jobs, should it die; meanwhile what its warm-up is doing (GET /bots, /ready)
+    heartbeat = Heartbeat(redis.Redis.from_url(settings.queue_url), worker.name, queues)
+    heartbeat.warming("starting", 1, 1)
+    heartbeat.start()
+    warm_up(queues, heartbeat.warming)
     scheduler = follow_ups = None
     if TIMERS in queues:  # (a worker busy with long jobs -- or stuck -- should not hold it)
         scheduler = Scheduler(redis.Redis.from_url(settings.queue_url), QUEUES)  # every queue's due jobs
         scheduler.start()
         follow_ups = FollowUps(settings)  # what a dead API process left undone after its appends
         follow_ups.start()
-    worker = SimpleWorker(list(queues), connection=connection)
-    heartbeat = Heartbeat(redis.Redis.from_url(settings.queue_url), worker.name)  # its jobs, should it die
-    heartbeat.start()
+    heartbeat.ready()
     try:
         worker.work(with_scheduler=False, logging_level="WARNING")
     finally:

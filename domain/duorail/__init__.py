@@ -71,6 +71,10 @@ class DuorailGame(Game[DuorailOptions, DuorailState, DuorailCommand, DuorailEven
     def warm_up(self) -> None:
         analysis.warm_up()
 
+    def seats_moved(self, state: DuorailState) -> frozenset[str]:
+        """The seats with a turn that was not a pass by timeout."""
+        return rules.seats_moved(state)
+
 
 DUORAIL = DuorailGame(rules, moves, notation, view, svg, analysis, bot)
 LIBRARY = Rules(DUORAIL)
