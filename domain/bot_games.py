@@ -22,7 +22,7 @@ import msgspec
 from domain.bots import ROUNDS, Think, action_of, next_commands, turn_seed, untried
 from domain.errors import DomainError
 from domain.game import Context, AnyGame, Seat
-from domain.match import OVER, MatchState, Timeout, decide, decide_create, deadline, evolve
+from domain.match import OVER, MatchState, decide, decide_create, deadline, evolve, overdue_timeout
 
 Ask = Callable[[AnyGame, MatchState, Seat, int, Think], list[Any]]
 """How a seat's bot is asked (default :func:`domain.bots.next_commands`; the bench times it)."""
@@ -75,7 +75,9 @@ def play_match(game: AnyGame, levels: dict[Seat, int], seed: int, options: dict[
             if due is None:
                 raise Stuck(f"{game.name} seed {seed}: nobody acts at version {state.version}")
             now = max(now, due.at)
-            apply(decide(game, state, Timeout(key=due.key), Context(now=now, system=True)))
+            timeout = overdue_timeout(game, state, now)
+            assert timeout is not None
+            apply(decide(game, state, timeout, Context(now=now, system=True)))
     return Played(state=state, refused=refusals)
 
 

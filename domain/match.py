@@ -322,6 +322,22 @@ def deadline(game: AnyGame, state: MatchState) -> Deadline | None:
     return None
 
 
+def overdue_timeout(game: AnyGame, state: MatchState, now: int) -> Timeout | None:
+    """The rule "apply an overdue timeout", one place for the server and the library: the
+    ``timeout`` command the match calls for at ``now`` (its deadline has passed), else ``None``.
+    Whoever applies it decides it as a system command (:func:`decide`) and asks again after.
+
+    >>> from domain.registry import game_named
+    >>> trax, state = game_named("trax"), None
+    >>> for e in decide_create("m", trax, {}, {"white": "ann", "red": "bob"}, now=0, seed=1, expires_at=10):
+    ...     state = evolve(trax, state, e)
+    >>> overdue_timeout(trax, state, 9), overdue_timeout(trax, state, 10)
+    (None, Timeout(key='expire'))
+    """
+    due = deadline(game, state)
+    return Timeout(key=due.key) if due is not None and now >= due.at else None
+
+
 def decide(game: AnyGame, state: MatchState, command: Any, ctx: Context) -> list[Any]:
     """The events ``command`` causes, or a :class:`~domain.errors.DomainError`."""
     seat = seat_of(state, ctx.account) if not ctx.system else None

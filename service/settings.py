@@ -28,6 +28,8 @@
   bound (rate limits, account creation, streams, connections): default 64, 32 to 128
   (:mod:`service.http.client_addresses`; an IPv4 address is one client).
 - ``WEBHOOK_RETRY_BASE_S``: the first webhook retry's delay; each next one waits 4 times longer (default 10).
+- ``OUTBOX_GRACE_MS``: how long the workers leave an append's follow-ups to the process that
+  appended before they do them themselves (:mod:`service.matches.outbox`; default 3000).
 - ``MATCH_EXPIRY_S``: a match with no ``starts_at`` that has not started this long after its
   creation ends, aborted as ``expired`` (default 86400: a day).
 - ``MAX_UNSTARTED_MATCHES``: matches a player (not an organizer) may have created that have not
@@ -123,6 +125,7 @@ class Settings(msgspec.Struct, frozen=True):
     ipv6_prefix: int = 64
     webhook_retry_base_s: int = 10
     match_expiry_s: int = 86_400
+    outbox_grace_ms: int = 3_000
     max_unstarted_matches: int = 20
     max_invitations: int = 20
     max_consents: int = 100
@@ -226,6 +229,7 @@ def from_environment() -> Settings:
         ipv6_prefix=_bounded("IPV6_PREFIX", 64, 32, 128),
         webhook_retry_base_s=_number("WEBHOOK_RETRY_BASE_S", 10),
         match_expiry_s=_number("MATCH_EXPIRY_S", 86_400),
+        outbox_grace_ms=_number("OUTBOX_GRACE_MS", 3_000),
         max_unstarted_matches=_number("MAX_UNSTARTED_MATCHES", 20),
         max_invitations=_number("MAX_INVITATIONS", 20),
         max_consents=_number("MAX_CONSENTS", 100),

@@ -300,7 +300,8 @@ def check(deployment: Deployment, client: Client, counts: Counts, ids: dict[str,
             if event is None or event["event"].get("move", move) != move:  # (a Mulligan has no move)
                 counts.lost += 1
                 counts.problems.append(f"acknowledged {move!r} at {match_id} v{version}: {event}")
-        fired = [e for e in events if e["event"]["type"] == "timed_out"]
+        fired = [e for e in events if e["event"]["type"] in ("timed_out", "match_aborted")]  # (a seat that never
+        # moved: its timer aborts the match, unrated -- the only way a timer match is aborted)
         counts.timers_fired += len(fired)
         counts.timers_twice += len(fired) > 1
         if match_id in ids["timers"] and len(fired) != 1:
@@ -321,7 +322,7 @@ def check(deployment: Deployment, client: Client, counts: Counts, ids: dict[str,
     after = client.call("GET", "/matches", params={"limit": 100}).json()
     if rebuilt.returncode != 0 or after != listing:
         counts.rebuild_differs += 1
-        was, now = listing["matches"], after["matches"]
+        was, now = listing, after  # (GET /matches answers a list)
         changed = [(a, b) for a, b in zip(was, now) if a != b]
         gone = {m["id"] for m in was} - {m["id"] for m in now}
         new = {m["id"] for m in now} - {m["id"] for m in was}

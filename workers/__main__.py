@@ -1,7 +1,8 @@
 """``python -m workers [QUEUE ...]``: an RQ worker on the queues named (default: every queue, in
 priority order; see :mod:`service.jobs.queues`). A worker that serves the ``timers`` queue also runs a
 scheduler thread for every queue's due jobs (:mod:`workers.scheduler`: one worker at a time holds
-it; another takes over within seconds).
+it; another takes over within seconds) and a thread that does the follow-ups of appends whose API
+process died before it did them (:mod:`workers.follow_ups`).
 
 It is a ``SimpleWorker`` (jobs run in the worker process, no fork per job): timer jobs are tiny, and
 the jobs that compute run their computation in another process killed at its time limit (a
@@ -27,6 +28,7 @@ from service.jobs.queues import ANALYSIS, BOTS, PRIORITY, SOLVERS, TIMERS
 from service.observability.logs import configure_logging
 from service.observability.metrics import serve_worker_metrics
 from service.settings import from_environment
+from workers.follow_ups import FollowUps
 from workers.liveness import Heartbeat
 from workers.scheduler import Scheduler
 from workers.warm import GAMES
@@ -82,15 +84,20 @@ def main(argv: list[str] | None = None) -> int:
     heartbeat.warming("starting", 1, 1)
     heartbeat.start()
     warm_up(queues, heartbeat.warming)
-    scheduler = None
+    scheduler = follow_ups = None
     if TIMERS in queues:  # (a worker busy with long jobs -- or stuck -- should not hold it)
         scheduler = Scheduler(redis.Redis.from_url(settings.queue_url), QUEUES)  # every queue's due jobs
         scheduler.start()
+        follow_ups = FollowUps(settings)  # what a dead API process left undone after its appends
+        follow_ups.start()
     heartbeat.ready()
     try:
         worker.work(with_scheduler=False, logging_level="WARNING")
     finally:
         heartbeat.stop()
+        if follow_ups is not None:
+            follow_ups.stop()
+            follow_ups.join(timeout=2)
         if scheduler is not None:
             scheduler.stop()
             scheduler.join(timeout=2)

@@ -13,8 +13,14 @@ Keys for match ``abc`` all carry the hash tag ``{m:abc}`` so they live in one Re
 - ``{m:abc}:summary`` — the read models' summary of the match (:mod:`service.matches.read_models`), which
   the caller of an append may hand in to be written in the same step, so it never lags the stream.
 
+And one key per Cluster slot, not per match: the slot's **outbox** (:func:`outbox_key`), a stream
+with one entry per append saying what must follow it (:class:`FollowUp`: the match, its version and
+private count before and after). The append writes it in the same step as the events, so an append
+never lacks its follow-ups: the process that appended does them and deletes the entry
+(:meth:`EventStore.followed`); if it dies first, the workers do them (:mod:`service.matches.outbox`).
+
 The append script checks the idempotency key, then the expected version and private count, then
-adds every event, records the key and replaces the summary — all or nothing. A conflict or a
+adds every event, records the key, replaces the summary and adds the outbox entry — all or nothing. A conflict or a
 repeated key changes nothing. Last it publishes the public events on the channel ``appends`` (on a
 Redis Cluster, with ``SPUBLISH`` on the match's own channel ``{m:abc}:appends``), which wakes the
 readers waiting on the match in every API process (:mod:`service.live.appends`).
@@ -22,6 +28,8 @@ readers waiting on the match in every API process (:mod:`service.live.appends`).
 
 from __future__ import annotations
 
+import functools
+from binascii import crc_hqx
 from typing import Literal
 
 import msgspec
@@ -53,8 +61,9 @@ for i = 9, #ARGV, 2 do
 end
 if ARGV[2] ~= '' then redis.call('HSET', KEYS[2], ARGV[2], ARGV[3]) end
 if ARGV[5] ~= '' then redis.call('SET', KEYS[4], ARGV[5]) end
+local entry = redis.call('XADD', KEYS[5], '*', 'm', ARGV[7], 'v', ARGV[1], 'p', ARGV[4], 'V', version, 'P', private)
 if #published > 2 then redis.call(ARGV[8], ARGV[6], table.concat(published, '\\n')) end
-return {'appended', tostring(version)}
+return {'appended', tostring(version), entry}
 """
 
 _READ_BOTH = """
@@ -78,6 +87,75 @@ def summary_key(match_id: str) -> str:
     return "{m:%s}:summary" % match_id
 
 
+_TAG_BITS = 24
+_ZEROS = b"0" * _TAG_BITS
+_SLOT = 0x3FFF
+
+
+@functools.cache
+def _slot_basis() -> tuple[tuple[int, int, int], ...]:
+    """How flipping characters of ``000...0`` moves its Cluster slot: CRC16 (with no initial or
+    final xor) is linear over GF(2), so the slot of a ``0``/``1`` string is the zeros' slot xor the
+    slots of the flips; reduced to one flip set per bit of the slot (Gaussian elimination)."""
+    rows: list[tuple[int, int, int]] = []  # (pivot bit, slot bits, flipped positions)
+    for k in range(_TAG_BITS):
+        bits = (crc_hqx(_ZEROS[:k] + b"1" + _ZEROS[k + 1:], 0) ^ crc_hqx(_ZEROS, 0)) & _SLOT
+        flips = 1 << k
+        for pivot, row, row_flips in rows:
+            if bits >> pivot & 1:
+                bits, flips = bits ^ row, flips ^ row_flips
+        if bits:
+            pivot = bits.bit_length() - 1
+            rows = [(p, r ^ bits, f ^ flips) if r >> pivot & 1 else (p, r, f) for p, r, f in rows]
+            rows.append((pivot, bits, flips))
+    return tuple(rows)
+
+
+@functools.cache
+def slot_tag(slot: int) -> str:
+    """A hash tag whose Cluster slot is ``slot`` (computed, not searched: see :func:`_slot_basis`).
+
+    >>> from redis.crc import key_slot
+    >>> key_slot(b"{%s}:outbox" % slot_tag(1234).encode())
+    1234
+    """
+    wanted, flips = (slot ^ crc_hqx(_ZEROS, 0)) & _SLOT, 0
+    for pivot, bits, row_flips in _slot_basis():
+        if wanted >> pivot & 1:
+            wanted, flips = wanted ^ bits, flips ^ row_flips
+    return "".join("1" if flips >> k & 1 else "0" for k in range(_TAG_BITS))
+
+
+def outbox_key(match_id: str | None, sharded: bool) -> str:
+    """The outbox stream an append of ``match_id`` writes: on one Redis ``outbox``; on a Cluster
+    the outbox of the match's slot (16,384 possible; a worker reads those that hold entries)."""
+    if not sharded:
+        return "outbox"
+    return slot_outbox_key(crc_hqx(("m:%s" % match_id).encode(), 0) & _SLOT)
+
+
+def slot_outbox_key(slot: int) -> str:
+    return "{%s}:outbox" % slot_tag(slot)
+
+
+class FollowUp(msgspec.Struct, frozen=True):
+    """One outbox entry: the append of ``match_id`` that led from public version ``version`` with
+    ``private`` private events to ``new_version`` with ``new_private`` (``version`` 0: it created
+    the match). Its follow-ups are keyed by the match and ``new_version``/``new_private``."""
+
+    entry: str
+    match_id: str
+    version: int
+    private: int
+    new_version: int
+    new_private: int
+
+    @staticmethod
+    def of(entry: bytes | str, fields: dict[bytes, bytes]) -> FollowUp:
+        return FollowUp(entry if isinstance(entry, str) else entry.decode(), fields[b"m"].decode(),
+                        int(fields[b"v"]), int(fields[b"p"]), int(fields[b"V"]), int(fields[b"P"]))
+
+
 def match_key_prefix(match_id: str) -> str:
     """Every key of one match starts with this (same hash slot)."""
     return "{m:%s}:" % match_id
@@ -90,6 +168,8 @@ class AppendOutcome(msgspec.Struct, frozen=True):
     status: Literal["appended", "conflict", "duplicate"]
     version: int = 0
     stored_response: bytes = b""
+    outbox_entry: str = ""
+    """The id of the append's outbox entry (:class:`FollowUp`), for :meth:`EventStore.followed`."""
 
 
 class EventStore:
@@ -117,15 +197,22 @@ class EventStore:
         to the processes waiting on the match (:mod:`service.live.appends`)."""
         flags = private or [False] * len(encoded_events)
         pairs = [x for flag, data in zip(flags, encoded_events) for x in (b"p" if flag else b"", data)]
-        status, value = await self.pipe.evalsha(
+        status, value, *entry = await self.pipe.evalsha(
             self._append,
             keys=[stream_key(match_id), idempotency_key(match_id), private_stream_key(match_id),
-                  summary_key(match_id)],
+                  summary_key(match_id), outbox_key(match_id, self.sharded)],
             args=[expected_version, idempotency, response, expected_private, summary, *self._publish(match_id), *pairs],
         )
         if status == b"duplicate":
             return AppendOutcome(status="duplicate", stored_response=value)
-        return AppendOutcome(status=status.decode(), version=int(value))
+        return AppendOutcome(status=status.decode(), version=int(value),
+                             outbox_entry=entry[0].decode() if entry else "")
+
+    async def followed(self, match_id: str, outbox_entry: str) -> None:
+        """Done with the follow-ups of the append whose outbox entry is ``outbox_entry``: delete it
+        (a worker that took it meanwhile finds it gone and does nothing)."""
+        if outbox_entry:
+            await self.pipe.execute("XDEL", outbox_key(match_id, self.sharded), outbox_entry)
 
     def _publish(self, match_id: str) -> tuple[str, str, str]:
         """The append script's channel, match id and publishing command (ARGV 6 to 8)."""

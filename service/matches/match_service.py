@@ -12,9 +12,12 @@ Every command goes the same way (:meth:`MatchService.execute`):
 4. the events are appended with the version they were decided on, so a decision on a stale state
    can never be recorded: on a conflict the match is caught up and the command decided again
    (unless the client pinned ``expected_version``);
-5. read models are updated, the listeners are told (the players' feeds, webhooks, tournaments),
-   the next deadline is handed to the scheduler and the background work the state needs (solver
-   jobs, bot turns) is queued.
+5. what follows the append (:meth:`MatchService.follow`) is done: read models are updated, the
+   listeners are told (the players' feeds, webhooks, tournaments, ratings), the next deadline is
+   handed to the scheduler and the background work the state needs (solver jobs, bot turns) is
+   queued; then the append's outbox entry is deleted. The append script wrote that entry with the
+   events, so a process that dies before it is done leaves the entry, and the workers do the
+   follow-ups from it (:mod:`service.matches.outbox`).
 
 Reads (a match view, legal moves) catch the cache up from the stream first, so a client that moved
 through one API process sees its move through any other. A long-poll needs no catch-up: the page
@@ -26,9 +29,11 @@ from __future__ import annotations
 import asyncio
 import collections
 import hashlib
+import logging
 import secrets
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Protocol
 
 import msgspec
@@ -41,15 +46,46 @@ from domain.match import OVER, MatchState
 from domain.registry import game_named
 from service.http.problems import NotFound
 from service.matches.challenges import Place, Reservations
-from service.matches.event_store import EventStore
-from service.matches.read_models import ReadModels, encoded_summary
+from service.matches.event_store import AppendOutcome, FollowUp
+from service.matches.read_models import encoded_summary
 from service.matches.visibility import Actor, acting_viewer, as_shown, may_see, organizes, viewer_for
 from service.observability.metrics import commands_accepted, commands_refused, events_appended
+
+
+log = logging.getLogger(__name__)
 
 
 def now_ms() -> int:
     """The server clock, the only clock (milliseconds since the epoch)."""
     return time.time_ns() // 1_000_000
+
+
+class Store(Protocol):
+    """The event store's interface: :class:`service.matches.event_store.EventStore` (Redis) and
+    :class:`service.matches.memory_store.MemoryEventStore` (this process's memory, for tests)."""
+
+    pipe: Any
+
+    async def append(self, match_id: str, expected_version: int, encoded_events: list[bytes], *,
+                     idempotency: str = "", response: bytes = b"", private: list[bool] | None = None,
+                     expected_private: int = 0, summary: bytes = b"") -> AppendOutcome: ...
+    async def followed(self, match_id: str, outbox_entry: str) -> None: ...
+    async def stored_response(self, match_id: str, idempotency: str) -> bytes | None: ...
+    async def read(self, match_id: str, after: int = 0, count: int | None = None) -> list[bytes]: ...
+    async def read_with_private(self, match_id: str, after: int, after_private: str
+                                ) -> tuple[list[bytes], list[tuple[int, str, bytes]]]: ...
+    async def wait(self, match_id: str, after: int, timeout_ms: int) -> list[bytes]: ...
+    async def exists(self, match_id: str) -> bool: ...
+    async def match_ids(self) -> list[str]: ...
+    async def close(self) -> None: ...
+
+
+class Indexes(Protocol):
+    """What the match service asks of the read models (:class:`service.matches.read_models.ReadModels`)."""
+
+    def send_index(self, game: Game, state: MatchState, previous: MatchState | None = None
+                   ) -> tuple[list[Any], Any]: ...
+    async def index_sent(self, calls: list[Any], sent: Any) -> None: ...
 
 
 class Scheduler(Protocol):
@@ -63,8 +99,9 @@ class Background(Protocol):
 
 class MatchListener(Protocol):
     """Told after every append how the match changed (``previous`` is ``None`` for a new match).
-    Listeners run in the request that appended; what must survive a crash there they queue as
-    jobs, and what a missed call would leave undone they also check on later reads."""
+    Listeners run in the request that appended, or -- when that process died or a follow-up
+    failed -- in a worker from the append's outbox entry (:mod:`service.matches.outbox`): a call
+    may come twice for one append, so what a listener does is keyed by the match and its version."""
 
     async def changed(self, game: Game, previous: MatchState | None, state: MatchState) -> None: ...
 
@@ -121,7 +158,7 @@ class _Cached(msgspec.Struct):
 
 
 class MatchService:
-    def __init__(self, store: EventStore, read_models: ReadModels, scheduler: Scheduler | None = None,
+    def __init__(self, store: Store, read_models: Indexes, scheduler: Scheduler | None = None,
                  cache_size: int = 10_000, clock=now_ms, background: Background | None = None,
                  listeners: Sequence[MatchListener] = (), expiry_ms: int = 24 * 3600 * 1000):
         self.store = store
@@ -135,6 +172,7 @@ class MatchService:
         self.expiry_ms = expiry_ms
         """How long a match without ``starts_at`` may wait to start before it expires."""
         self.reservations = Reservations(store.pipe)
+        self._queueing: ThreadPoolExecutor | None = None
 
     # ------------------------------------------------------------------ creating
     async def create(self, new: NewMatch, *, created_by: str | None = None, places: Sequence[Place] = ()
@@ -161,7 +199,7 @@ class MatchService:
             raise WrongState("match_exists", "A match with this id exists; try again.")
         events_appended(game.name).inc(len(encoded))
         self._put(match_id, _Cached(state=state, game=game))
-        await self._after_append(game, None, state)
+        await self._followed_up(game, None, state, outcome.outbox_entry)
         return state
 
     async def create_all(self, matches: Sequence[NewMatch], *, created_by: str | None = None) -> list[MatchState]:
@@ -239,27 +277,22 @@ class MatchService:
     async def current(self, match_id: str) -> tuple[Game, MatchState]:
         """The match with every overdue timeout applied."""
         game, state = await self.load(match_id)
-        while (due := self._overdue(game, state)) is not None:
-            appended = await self.timeout(match_id, due.key)
+        while (timeout := lifecycle.overdue_timeout(game, state, self.clock())) is not None:
+            appended = await self.system_command(match_id, timeout)
             game, state = await self.load(match_id)
             if not appended:
                 break
         if self.background is not None:
-            self.background.ensure(game, state)  # re-queues a job a killed worker lost
+            await self._queued(self.background.ensure, game, state)  # re-queues a job a killed worker lost
         return game, state
 
     async def last_seen(self, match_id: str) -> tuple[Game, MatchState, bool]:
         """The match as this process last saw it, and ``False`` for "maybe stale"; loaded (``True``)
         if it has not seen it or it has a timeout overdue (which :meth:`current` applies)."""
         cached = self._cache.get(match_id)
-        if cached is None or self._overdue(cached.game, cached.state) is not None:
+        if cached is None or lifecycle.overdue_timeout(cached.game, cached.state, self.clock()) is not None:
             return *await self.current(match_id), True
         return cached.game, cached.state, False
-
-    def _overdue(self, game: Game, state: MatchState) -> Deadline | None:
-        """The deadline the match waits on, if it has passed."""
-        due = lifecycle.deadline(game, state)
-        return due if due is not None and self.clock() >= due.at else None
 
     async def events(self, match_id: str, actor: Actor, after: int = 0, wait_ms: int = 0) -> Page:
         """The events after version ``after`` this caller may see, waiting up to ``wait_ms`` for one,
@@ -410,7 +443,7 @@ class MatchService:
             if outcome.status == "appended":
                 events_appended(game.name).inc(len(encoded))
                 self._put(match_id, _Cached(state=new_state, game=game))
-                await self._after_append(game, state, new_state)
+                await self._followed_up(game, state, new_state, outcome.outbox_entry)
                 return response, True
             # conflict: someone appended first; decide again against the new state
         raise WrongState("busy", "The match is changing too fast; try again.")
@@ -444,11 +477,46 @@ class MatchService:
         while len(self._cache) > self._cache_size:
             self._cache.popitem(last=False)
 
+    async def follow(self, entry: FollowUp) -> None:
+        """Do what follows the append of the outbox entry ``entry`` (its process died before it
+        did; :mod:`service.matches.outbox`): the match before and after that append is rebuilt
+        from the streams, and the same follow-ups run as in the request. Each is keyed by the match
+        and the version, so doing one twice does it once."""
+        game, _ = await self.load(entry.match_id)
+        public, private = await self.store.read_with_private(entry.match_id, 0, "0-0")
+
+        def at(version: int, hidden: int) -> MatchState:
+            return _replay(game, None, 0, public[:version],
+                           [p for p in private if int(p[1].split("-")[1]) <= hidden])
+
+        previous = at(entry.version, entry.private) if entry.version else None
+        await self._after_append(game, previous, at(entry.new_version, entry.new_private))
+
+    async def _followed_up(self, game: Game, previous: MatchState | None, state: MatchState, entry: str) -> None:
+        """Do what follows the append, then delete its outbox entry. If a follow-up fails (the
+        queues' Redis away), the entry stays, and the workers do them all again after the grace
+        period (:mod:`service.matches.outbox`): the append is recorded, and the command answered."""
+        try:
+            await self._after_append(game, previous, state)
+            await self.store.followed(state.match_id, entry)
+        except Exception:
+            log.exception("the follow-ups of match %s at version %d failed; the workers will do them",
+                          state.match_id, state.version)
+
     async def _after_append(self, game: Game, previous: MatchState | None, state: MatchState) -> None:
+        """What follows an append (the request's, or an outbox entry's: :meth:`follow`)."""
         # What keeps the match going comes first (its timer, its bots' turns, on the queues' Redis):
         # a store that fails the writes after it (a master down) must not leave a match nobody
         # reads waiting for a turn nobody queued.
         indexing = self.read_models.send_index(game, state, previous)  # leaves with the feed's writes
+        await self._queued(self._queue_jobs, game, previous, state)
+        for listener in self.listeners:
+            await listener.changed(game, previous, state)
+        await self.read_models.index_sent(*indexing)
+
+    def _queue_jobs(self, game: Game, previous: MatchState | None, state: MatchState) -> None:
+        """Arm the match's timer and queue the jobs it waits on (on the queues' thread: RQ's
+        client is synchronous, and the event loop waits for no Redis round trip)."""
         due = lifecycle.deadline(game, state)
         if due is not None:
             self.scheduler.schedule(state.match_id, due)
@@ -457,9 +525,16 @@ class MatchService:
             self.scheduler.cancel(state.match_id, was)  # it started or ended: its day-long timer goes
         if self.background is not None:
             self.background.ensure(game, state)  # solver work and bot turns
-        for listener in self.listeners:
-            await listener.changed(game, previous, state)
-        await self.read_models.index_sent(*indexing)
+
+    async def _queued(self, work: Callable[..., None], *args: Any) -> None:
+        """``work(*args)`` on this service's one queueing thread (the RQ calls are synchronous; one
+        thread keeps the scheduler's and the background's memory to one caller at a time); inline
+        where nothing is queued (no scheduler, no background: tests of the service alone)."""
+        if isinstance(self.scheduler, NoScheduler) and self.background is None:
+            return work(*args)
+        if self._queueing is None:
+            self._queueing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="queueing")
+        await asyncio.get_running_loop().run_in_executor(self._queueing, work, *args)
 
 
 def _evolved(game: Game, state: MatchState | None, events: list[Any]) -> MatchState:

@@ -47,13 +47,22 @@ PAUSE_S = 0.05
 
 
 def slot_key(args: tuple[Arg, ...]) -> Arg | None:
-    """The key that decides where a command goes: a script's first key, else the first argument
-    (``None`` for a command with no key)."""
+    """The key that decides where a command goes: a script's first key, the stream of ``XGROUP``
+    and ``XREAD(GROUP)``, else the first argument (``None`` for a command with no key).
+
+    >>> slot_key(("XREADGROUP", "GROUP", "g", "c", "COUNT", 1, "STREAMS", "{a}:outbox", ">"))
+    '{a}:outbox'
+    """
     name = str(args[0]).upper()
     if name in ("EVALSHA", "EVAL", "EVALSHA_RO", "EVAL_RO"):
         return args[3] if int(args[2]) > 0 else None
     if name in ("PING", "SCRIPT", "INFO", "CLUSTER", "ASKING", "MULTI", "EXEC") or len(args) < 2:
         return None
+    if name == "XGROUP" and len(args) > 2:  # XGROUP CREATE <key> ...
+        return args[2]
+    if name in ("XREAD", "XREADGROUP"):  # ... STREAMS <key> ...
+        words = [str(a).upper() if isinstance(a, str) else a for a in args]
+        return args[words.index("STREAMS") + 1] if "STREAMS" in words else None
     return args[1]
 
 
