@@ -92,6 +92,7 @@ def create_app(settings: Settings) -> Litestar:
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
         services = connect(settings)
         app.state.services = services
+        await services.accounts.index_names()  # (once per store: names stored before look-alikes were folded)
         if settings.admin_token:
             await services.accounts.ensure_admin(settings.admin_token)
         for bot in BOT_ACCOUNTS.values():

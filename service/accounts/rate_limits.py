@@ -24,6 +24,10 @@ never lets a token past its limit, several processes together by at most what th
 one flush interval, and a request costs no Redis round trip of its own (it was one per request,
 about a fifth of the API's CPU under load; ``bench/README.md``).
 
+A request whose token is refused (malformed, unknown or revoked) is answered 401 here, after it
+is counted, on every path alike: routes that anyone may read refuse it as those that need an account
+do (issue 28, item 7), so a leaked token that was revoked reads nothing anywhere.
+
 Every limited response carries ``RateLimit-Limit``, ``RateLimit-Remaining`` and ``RateLimit-Reset``
 (seconds until the window resets); past the limit the answer is a 429 problem ``rate_limited``
 with ``Retry-After`` (seconds), and the request is not handled.
@@ -205,6 +209,8 @@ class RateLimitMiddleware(ASGIMiddleware):
                 raise RateLimited(usage)
             if tightest is None or usage.remaining < tightest.remaining:
                 tightest = usage
+        if authenticated.refusal is not None:  # counted first, so guessing tokens is limited too
+            raise authenticated.refusal
         if tightest is None:
             await next_app(scope, receive, send)
             return
