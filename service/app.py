@@ -24,6 +24,7 @@ from litestar.openapi.spec import Components, SecurityScheme, Server
 from service.accounts.rate_limits import RATE_LIMIT_HEADERS, RateLimitMiddleware
 from service.api.accounts import AccountController
 from service.api.analysis import AnalysisController
+from service.api.blocks import BlockController
 from service.api.bots import BotController
 from service.api.deps import provide_caller
 from service.api.games import GameController
@@ -110,7 +111,7 @@ def create_app(settings: Settings) -> Litestar:
     app = Litestar(
         route_handlers=[SystemController, GameController, BotController, AccountController, MatchController, LiveController,
                         AnalysisController, TournamentController, TournamentActController, TournamentStreamController,
-                        TokenController, WebhookController, RecordController,
+                        TokenController, WebhookController, RecordController, BlockController,
                         MetricsController, schema_asset, web_page, web_file, RatingController],
         dependencies={"services": Provide(provide_services, sync_to_thread=False),
                       "caller": Provide(provide_caller)},

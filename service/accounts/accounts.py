@@ -25,6 +25,7 @@ import msgspec
 import redis.asyncio as aioredis
 
 from domain.errors import InvalidCommand, WrongState
+from service.accounts.blocks import Blocks
 from service.accounts.names import NAME, fold, reserved
 from service.redis import Subscriber, get_many, options_of
 
@@ -129,8 +130,10 @@ class Accounts:
     revoked token's hash is published on :data:`REVOKED` and every process forgets it when it hears
     it (and forgets everything whenever its subscription starts again, having perhaps missed one)."""
 
-    def __init__(self, redis: aioredis.Redis, cache_seconds: float = 30.0):
+    def __init__(self, redis: aioredis.Redis, cache_seconds: float = 30.0, max_blocks: int = 1_000):
         self.redis = redis
+        self.blocks = Blocks(redis, max_blocks)
+        """Who blocks whom (:mod:`service.accounts.blocks`)."""
         self._cache: dict[str, tuple[float, Caller]] = {}
         self._cache_seconds = cache_seconds
         self._revocations = Subscriber(options_of(redis), REVOKED, self._revoked, self._cache.clear)

@@ -27,6 +27,7 @@ _403 = {
     "missing_scope": "The token lacks the scope this needs (read, play, create or organize).",
     "organizer_only": "Only an organizer (of this match or tournament) may do this.",
     "must_hold_a_seat": "A player creates only matches it plays in.",
+    "blocked": "An account named blocks you: no challenge, seat or tournament entry from you reaches it.",
     "secret_option_organizer_only": "Only an organizer sets an option the game keeps secret from the players.",
     "not_a_player": "You hold no seat in this match (or not the seat that plays this).",
     "not_an_account": "Only an account can take a seat.",
@@ -77,6 +78,9 @@ _409 = {
     "too_many_webhooks": "The account holds as many webhooks as it may; delete one first.",
     "too_many_unstarted_matches": "You have as many unstarted matches as you may (MAX_UNSTARTED_MATCHES).",
     "too_many_invitations": "The invited account has as many open challenges as it may (MAX_INVITATIONS).",
+    "too_many_invitations_from_you": "You have as many open challenges to this account as one sender may "
+                                     "(MAX_INVITATIONS_PER_SENDER).",
+    "too_many_blocks": "You block as many accounts as you may (MAX_BLOCKS).",
     "tournament_exists": "A tournament with this id exists already.",
     "tournament_over": "The tournament is over.",
     "round_not_open": "This round is not being played.",
@@ -114,6 +118,7 @@ _409 = {
     "correction_too_late": "A knockout result can be corrected only until the next round is paired.",
 }
 _422 = {
+    "cannot_block_yourself": "An account cannot block itself.",
     "bad_json": "The command is not a JSON object with a string field 'type'.",
     "unknown_command": "This match's game has no command of this type.",
     "bad_command": "The command's fields are not valid for its type.",

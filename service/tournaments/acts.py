@@ -78,6 +78,7 @@ class TournamentActs:
         sign-up that ``players`` (perhaps none) have joined already."""
         now = now_ms()
         names = await names_of(self.accounts, players)
+        await self.accounts.blocks.check(organizer, players)
         if len(set(players)) != len(players):
             raise InvalidCommand("duplicate_player", "A player may enter a tournament only once.")
         t = None
@@ -235,6 +236,7 @@ class TournamentActs:
         """``new`` (an account that does not play in it) takes ``old``'s place, points and games to
         come; refused while ``old`` has a match of the open round being played."""
         names = await names_of(self.accounts, [new])
+        await self.accounts.blocks.check(by, [new])
 
         async def change(stored: StoredTournament):
             t = replace(self._running(stored), old, new)  # (refuses first what the library refuses)
