@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Set up and start the server: embedded persistent Redis (./var), a worker, the API on :8000.
+# Set up and start the server: embedded persistent Redis (./var), its workers, the API on :8000.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-SETUP_BROWSER=0 bash scripts/setup.sh  # (no browser: only the tests need one)
+bash scripts/setup.sh server  # what the server needs (no test extras, no browser), its solvers compiled once
 exec .venv/bin/python -m service serve "$@"

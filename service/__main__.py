@@ -18,6 +18,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -155,7 +156,9 @@ def serve_forever(args: argparse.Namespace) -> int:
         asyncio.run(_bootstrap(settings, admin_token, data, demo_accounts=not from_environment().redis_url))
         workers = [subprocess.Popen([sys.executable, "-m", "workers", *queues], env=env)
                    for queues in worker_processes(args.workers)]
-        print(f"API on http://{args.host}:{args.port}  (OpenAPI: /schema, tokens: {data / 'tokens.env'})", flush=True)
+        threading.Thread(target=announce_when_listening, daemon=True, name="announce",
+                         args=(args.host, args.port, f"(OpenAPI: /schema, tokens: {data / 'tokens.env'})",
+                               settings.queue_url if workers else None)).start()
         signal.signal(signal.SIGTERM, _exit_cleanly)  # uvicorn re-raises SIGTERM after its shutdown
         try:
             import uvicorn
@@ -176,6 +179,67 @@ def serve_forever(args: argparse.Namespace) -> int:
                 w.terminate()
             for w in workers:
                 w.wait(timeout=30)
+
+
+BOTS_WAIT_S = 60
+"""How long "API on" waits for the workers to play the built-in bots once the API answers (their
+warm-up loads the compiled solvers: about a second on a quiet machine once setup has compiled them)."""
+
+
+def announce_when_listening(host: str, port: int, note: str, queue_url: str | None, give_up_s: float = 600) -> None:
+    """Print "API on http://..." once the API answers ``GET /health`` and, with workers
+    (``queue_url``), once a worker plays the built-in bots (at most :data:`BOTS_WAIT_S` more; what
+    they wait for is printed every 10 s meanwhile, and after "API on" if they still do): a person
+    who reads the line may challenge a bot at once (:mod:`service.jobs.readiness`)."""
+    import http.client
+
+    reach = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+    started = time.monotonic()
+    while time.monotonic() - started < give_up_s:
+        connection = http.client.HTTPConnection(reach, port, timeout=2)
+        try:
+            connection.request("GET", "/health")
+            if connection.getresponse().status == 200:
+                break
+        except OSError:
+            pass
+        finally:
+            connection.close()
+        time.sleep(0.1)
+    else:
+        print(f"the API did not answer on port {port} within {give_up_s:.0f} s", file=sys.stderr, flush=True)
+        return
+    line = f"API on http://{host}:{port}  {note}"
+    if queue_url is None:
+        print(line, flush=True)
+        return
+    import redis
+
+    from service.jobs.readiness import read_bots_readiness
+
+    queues = redis.Redis.from_url(queue_url)
+    answered, said, announced = time.monotonic(), time.monotonic(), False
+    try:
+        while time.monotonic() - started < give_up_s:
+            try:
+                bots = read_bots_readiness(queues, int(time.time() * 1000))
+            except (redis.RedisError, OSError):
+                break
+            if bots.ready:
+                print("built-in bots: ready" if announced else line, flush=True)
+                return
+            if not announced and time.monotonic() - answered >= BOTS_WAIT_S:
+                print(f"{line}\nbuilt-in bots: {bots.status} (GET /bots and /ready say when they are ready)",
+                      flush=True)
+                announced, said = True, time.monotonic()
+            elif time.monotonic() - said >= 10:
+                print(f"{'built-in bots' if announced else 'waiting for the built-in bots'}: {bots.status}", flush=True)
+                said = time.monotonic()
+            time.sleep(0.2)
+    finally:
+        queues.close()
+    if not announced:
+        print(line, flush=True)
 
 
 def worker_processes(play: int) -> list[tuple[str, ...]]:

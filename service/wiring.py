@@ -14,6 +14,7 @@ from service.accounts.rate_limits import RateLimiter
 from service.accounts.tokens import Tokens
 from service.jobs.background import RQBackground
 from service.jobs.queues import ANALYSIS, PRIORITY, TIMERS, WEBHOOKS
+from service.jobs.readiness import WorkerReadiness
 from service.jobs.timers import RQScheduler
 from service.live.feeds import Feeds
 from service.live.streams import Streams
@@ -46,6 +47,8 @@ class Services(msgspec.Struct):
     analyses: Analyses
     streams: Streams
     ratings: Ratings
+    readiness: WorkerReadiness
+    """What the workers say of the built-in bots (warming up, ready: :mod:`service.jobs.readiness`)."""
 
     async def close(self) -> None:
         await self.accounts.close()
@@ -102,6 +105,7 @@ def connect(settings: Settings) -> Services:
     accounts = Accounts(client, max_blocks=settings.max_blocks)
     limiter = RateLimiter(store.pipe)
     return Services(settings=settings, redis=client, queue_redis=queue_redis, store=store, accounts=accounts,
+                    readiness=WorkerReadiness(queue_redis),
                     read_models=read_models, feeds=feeds, matches=matches, tournaments=tournaments,
                     queues=queues, tokens=Tokens(client, accounts),
                     webhooks=webhooks, rate_limiter=limiter,

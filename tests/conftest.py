@@ -32,6 +32,14 @@ they would all be imported under the one name ``conftest`` and clash (tests/brow
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser tests run last, whatever the order of the paths asked for. Their browser lives for
+    the rest of the session, and Playwright's synchronous API keeps its event loop running in the
+    main thread meanwhile, so a doctest collected after them that calls ``asyncio.run`` failed
+    ("cannot be called from a running event loop": CI, service/http's doctests)."""
+    items.sort(key=lambda item: f"{os.sep}tests{os.sep}browser{os.sep}" in str(item.path))
+
+
 @pytest.fixture(scope="session")
 def redis_url(tmp_path_factory) -> Iterator[str]:
     server = EmbeddedRedis(tmp_path_factory.mktemp("redis"))

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import sys
+from collections.abc import Callable
 
 import redis
 from rq import SimpleWorker
@@ -28,6 +29,8 @@ from service.observability.metrics import serve_worker_metrics
 from service.settings import from_environment
 from workers.liveness import Heartbeat
 from workers.scheduler import Scheduler
+from workers.warm import GAMES
+from workers.warm import warm_up as load_compiled
 
 QUEUES = PRIORITY
 """Every queue, most urgent first."""
@@ -40,18 +43,18 @@ def queues_named(names: list[str]) -> tuple[str, ...]:
     return tuple(q for q in QUEUES if q in names) if names else QUEUES
 
 
-def warm_up(queues: tuple[str, ...]) -> None:
+def warm_up(queues: tuple[str, ...], progress: Callable[[str, int, int], None] = lambda doing, step, steps: None) -> None:
     """Import the jobs before the first one (RQ would import them on the first job: seconds a first
-    timer would be late), and load the compiled solvers, so that the child processes computations
-    run in (:mod:`workers.limits`) inherit them instead of loading them each time."""
+    timer would be late), and load the compiled solvers and bots (:mod:`workers.warm`), so that the
+    child processes computations run in (:mod:`workers.limits`) inherit them instead of loading
+    them each time. ``progress(doing, step, steps)`` is told each step before it runs."""
+    steps = 1 + len(GAMES) if {BOTS, SOLVERS, ANALYSIS} & set(queues) else 1
+    progress("loading the jobs' code", 1, steps)
     import workers.jobs  # noqa: F401
 
-    if not {BOTS, SOLVERS, ANALYSIS} & set(queues):
-        return
-    from domain import cairo, deepsea, duorail, monunrail, trax
-
-    for game in (trax, duorail, monunrail, cairo, deepsea):
-        game.warm_up()
+    if steps > 1:
+        step = iter(range(2, steps + 1))
+        load_compiled(lambda doing: progress(doing, next(step), steps))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -70,14 +73,17 @@ def main(argv: list[str] | None = None) -> int:
     elif settings.metrics_port:
         logging.getLogger(__name__).warning("METRICS_PORT is set but METRICS_TOKEN is not: no metrics shown")
     connection = redis.Redis.from_url(settings.queue_url)
-    warm_up(queues)
+    worker = SimpleWorker(list(queues), connection=connection)
+    # its jobs, should it die; meanwhile what its warm-up is doing (GET /bots, /ready)
+    heartbeat = Heartbeat(redis.Redis.from_url(settings.queue_url), worker.name, queues)
+    heartbeat.warming("starting", 1, 1)
+    heartbeat.start()
+    warm_up(queues, heartbeat.warming)
     scheduler = None
     if TIMERS in queues:  # (a worker busy with long jobs -- or stuck -- should not hold it)
         scheduler = Scheduler(redis.Redis.from_url(settings.queue_url), QUEUES)  # every queue's due jobs
         scheduler.start()
-    worker = SimpleWorker(list(queues), connection=connection)
-    heartbeat = Heartbeat(redis.Redis.from_url(settings.queue_url), worker.name)  # its jobs, should it die
-    heartbeat.start()
+    heartbeat.ready()
     try:
         worker.work(with_scheduler=False, logging_level="WARNING")
     finally:

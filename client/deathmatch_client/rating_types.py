@@ -94,10 +94,13 @@ class Leaderboard(msgspec.Struct):
 
 class Bot(msgspec.Struct):
     """A built-in bot (``GET /bots``): its account ``id`` (seat it in a match or a tournament), its
-    ``level`` and the games it plays."""
+    ``level`` and the games it plays; ``ready`` whether it plays now (false while the server's
+    workers warm up or none runs) and ``status`` why not, in a sentence."""
 
     id: str
     name: str
     level: int
     level_name: str
     games: list[str]
+    ready: bool = True
+    status: str = ""

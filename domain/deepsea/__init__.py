@@ -41,6 +41,13 @@ from domain.deepsea.state import (
     SubmitRoutes,
 )
 from domain.deepsea.view import DeepseaView
+from domain.deepsea.parts.position import PASS, DeepseaPosition, determinize, position
+from domain.deepsea.parts.position import warm_up as warm_up_position
+from domain.known import state_from_events
+from collections.abc import Iterable
+from typing import Any
+
+import msgspec
 from domain.game import Game, Job
 from domain.library import Rules
 
@@ -83,6 +90,11 @@ class DeepseaGame(Game[DeepseaOptions, DeepseaState, DeepseaCommand, DeepseaEven
     def visibility(self, event: DeepseaEvent) -> str | None:
         return rules.visibility(event)
 
+    def warm_up(self) -> None:
+        """Compile the bots' search and the searcher's position."""
+        super().warm_up()
+        warm_up_position()
+
 
 DEEPSEA = DeepseaGame(rules, moves, notation, view, svg, analysis, bot)
 LIBRARY = Rules(DEEPSEA)
@@ -90,9 +102,34 @@ LIBRARY = Rules(DEEPSEA)
 GAME, new_game, to_act, legal_moves, play = DEEPSEA, LIBRARY.new_game, LIBRARY.to_act, LIBRARY.legal_moves, LIBRARY.play
 wait, result, parse_move, format_move = LIBRARY.wait, LIBRARY.result, LIBRARY.parse_move, LIBRARY.format_move
 analyse, perft, warm_up = LIBRARY.analyse, LIBRARY.perft, LIBRARY.warm_up
+from_view = view.from_view
+"""The state a match view shows a seat or a spectator (:func:`domain.deepsea.view.from_view`)."""
+
+
+def from_events(events: Iterable[Any], boards: Any = None) -> DeepseaState:
+    """The state after a match's events as a seat or a spectator is shown them (:mod:`domain.known`).
+    The boards are a secret option: the events draw them from the match's seed, as the server does
+    when the organizer named none; ``boards`` (a match view, or the boards of a state from
+    :func:`from_view`) gives the boards shown instead. The match's priority player is the DMO when
+    the options name none (``options.dmo`` then holds it), as in :func:`from_view`. The server's
+    event feed serves no sealed action (not even to its seat), so both seats' actions of a window
+    under way are open here; :func:`from_view` shows a seat its own."""
+    events = list(events)
+    state: DeepseaState = state_from_events(DEEPSEA, events)
+    for item in events[:1]:
+        body = item.event if hasattr(item, "event") else item.get("event", item) if isinstance(item, dict) else item
+        priority = body.get("priority") if isinstance(body, dict) else getattr(body, "priority", None)
+        if state.options.dmo is None and priority in SEATS:
+            state = msgspec.structs.replace(state, options=msgspec.structs.replace(state.options, dmo=priority))
+    if boards is not None:
+        shown = boards if isinstance(boards, DeepseaState) else from_view(boards)
+        state = msgspec.structs.replace(state, boards=shown.boards)
+    return state
+
 
 __all__ = ["GAME", "new_game", "to_act", "legal_moves", "play", "wait", "result", "parse_move", "format_move",
-           "analyse", "perft", "warm_up", "LIBRARY", "DEEPSEA", "best_placement", "shortest_route", "ActionSealed",
+           "analyse", "perft", "warm_up", "position", "from_view", "from_events", "determinize", "PASS",
+           "DeepseaPosition", "LIBRARY", "DEEPSEA", "best_placement", "shortest_route", "ActionSealed",
            "ActionsRevealed", "BoardSelected", "BoardsScored", "DeepseaAnalysis", "DeepseaCommand", "DeepseaEvent",
            "DeepseaGame", "DeepseaMove", "DeepseaOptions", "DeepseaState", "DeepseaTurnPlayed", "DeepseaView",
            "PregameEnded", "RoutesAnswer", "RoutesSealed", "ShortestRoutesPublished", "SubmitRoutes"]

@@ -406,12 +406,12 @@ def _score(state: DeepseaState, routes: dict[str, dict[str, ShipRoutes]], by: Li
                 for ship in SIDE_SHIPS[seat]:
                     route = sent.get(ship)
                     lengths[ship] = None if route is None else len(route) - 1
-        scores.append(_board_score(number, lengths))
+        scores.append(board_score(number, lengths))
     return BoardsScored(boards=scores, routes=routes if by != "computed" else {}, by=by,
                         outcome=outcome(scores, dmo(state, ctx.priority)), at=ctx.now)
 
 
-def _board_score(number: int, lengths: dict[str, int | None]) -> BoardScore:
+def board_score(number: int, lengths: dict[str, int | None]) -> BoardScore:
     totals: dict[str, int | None] = {}
     for seat in SEATS:
         ships = [lengths[ship] for ship in SIDE_SHIPS[seat]]

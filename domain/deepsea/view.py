@@ -12,12 +12,18 @@ a seat alone sees its own sealed action or routes, until the reveal shows them t
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import msgspec
 
 from domain.deepsea.rules import deadline, describe, priority_side, to_move
-from domain.deepsea.state import BOARDS, BoardScore, DeepseaState, ShipRoutes
+from domain.deepsea.parts.board import parse_text
+from domain.deepsea.parts.pentominoes import Placement, parse_placement
+from domain.deepsea.state import (BOARDS, SEATS, Action, BoardScore, DeepseaOptions, DeepseaState, PlacedPiece, Sea,
+                                  ShipRoutes)
+from domain.errors import InvalidCommand
+from domain.known import game_view
+from domain.sealed import SealedBox
 from domain.game import Result, Viewer
 from domain.sealed import has_submitted, own_submission
 
@@ -112,3 +118,74 @@ def _sea_view(state: DeepseaState, number: int) -> SeaView:
         score=score, routes=routes,
         shortest_routes=(state.shortest_routes or {}).get(str(number)),
     )
+
+
+def from_view(view: Any, seat: str | None = None) -> DeepseaState:
+    """The state a Deep Sea Voyage match view shows to a seat or a spectator (the API's match
+    JSON, the SDK's ``Match`` or the game's ``state``): the boards as shown, their pentominoes,
+    banks and losses, the round, the selections, the seat's own sealed action (the opponent's,
+    if any, is not shown: it stays open, as :func:`domain.deepsea.determinize` leaves it) and
+    the result. Not shown, so not rebuilt: the match's seed and secret board option (``boards``
+    holds the boards shown), its windows' lengths (the defaults) and when the current one began
+    (0), the DMO (its position is the Marauder's unless told, see ``position``), the routes a seat
+    sealed, and how many turns the one-board phase has had (only whose turn it is). ``seat``: whose
+    view it is (read from the match JSON's ``you`` when not given). From the match JSON (or the
+    SDK's ``Match``) the public options are read too, and its priority player is the DMO when the
+    options name none (``options.dmo`` then holds it)."""
+    you, options = _match_facts(view)
+    seat = seat or you
+    try:
+        shown = msgspec.convert(game_view(view), DeepseaView)
+    except msgspec.ValidationError as e:
+        raise InvalidCommand("bad_view", f"This is not a Deep Sea Voyage match view: {e}.") from None
+    boards = tuple(parse_text("\n".join(sea.rows)) for sea in shown.boards)
+    seas = tuple(Sea(pieces=tuple(PlacedPiece(Placement(p.piece, tuple(p.cells)), p.seat, p.round) for p in sea.pieces),
+                     lost_by=sea.lost_by) for sea in shown.boards)
+    phase = shown.phase
+    box = None
+    if phase == "action":
+        mine = {}
+        if shown.your_action is not None and seat in SEATS:
+            size = boards[shown.selections[seat] - 1].size
+            mine[seat] = None if shown.your_action == "pass" else parse_placement(shown.your_action, size)
+        box = SealedBox(window=f"action:{shown.round}", submissions=mine)
+    last = {seat: _action_of(text, boards) for seat, text in shown.last_actions.items()}
+    single_turns = passes = 0
+    if phase == "single":
+        single_turns = 0 if shown.to_move == [priority_side(shown.round)] else 1
+        passes = int(len(last) == 1 and all(a.placement is None for a in last.values()))
+    scores = [sea.score for sea in shown.boards if sea.score is not None] or None
+    return DeepseaState(options=msgspec.structs.replace(options, routes=shown.routes_mode), boards=boards, seed=0, seas=seas,
+                        phase=phase, begun=True, round=shown.round, phase_started_at=0,
+                        selections=dict(shown.selections), box=box, single_turns=single_turns, passes=passes,
+                        last_actions=last, scores=scores, result=shown.result)
+
+
+def _match_facts(view: Any) -> tuple[str | None, DeepseaOptions]:
+    """The viewer's seat and the public options (the DMO: the priority player unless named) of a
+    match JSON or ``Match``; nothing of a game's view alone."""
+    def get(name: str) -> Any:
+        if hasattr(view, "state"):
+            return getattr(view, name, None)
+        return view.get(name) if isinstance(view, dict) and "state" in view else None
+
+    public = {k: v for k, v in (get("options") or {}).items() if k in ("routes", "selection_ms", "action_ms",
+                                                                        "routes_ms", "dmo")}
+    try:
+        options = msgspec.convert(public, DeepseaOptions)
+    except msgspec.ValidationError:
+        options = DeepseaOptions()
+    you, priority = get("you"), get("priority")
+    if options.dmo is None and priority in SEATS:
+        options = msgspec.structs.replace(options, dmo=priority)
+    return (you if isinstance(you, str) else None), options
+
+
+def _action_of(text: str, boards: tuple[Any, ...]) -> Action:
+    """``board 2: T on A11, ... , losing the board`` (:func:`~domain.deepsea.rules.describe`) read back."""
+    head, _, what = text.partition(": ")
+    number = int(head.removeprefix("board "))
+    loses = what.endswith(", losing the board")
+    what = what.removesuffix(", losing the board")
+    placement = None if what == "pass" else parse_placement(what, boards[number - 1].size)
+    return Action(board=number, placement=placement, loses_board=loses)

@@ -57,6 +57,13 @@ from domain.monunrail.state import (
     UseItem,
 )
 from domain.monunrail.view import MonunrailView
+from domain.monunrail.parts.position import END, IMPOSSIBLE, SWAP, MonunrailPosition, determinize, position
+from domain.monunrail.parts.position import warm_up as warm_up_position
+from domain.known import state_from_events
+from collections.abc import Iterable
+from typing import Any
+
+import msgspec
 
 
 class MonunrailGame(Game[MonunrailOptions, MonunrailState, MonunrailCommand, MonunrailEvent, MonunrailView]):
@@ -84,7 +91,9 @@ class MonunrailGame(Game[MonunrailOptions, MonunrailState, MonunrailCommand, Mon
         return rules.visibility(event)
 
     def warm_up(self) -> None:
+        """Compile the solvers and the searcher's position."""
         analysis.warm_up()
+        warm_up_position()
 
 
 MONUNRAIL = MonunrailGame(rules, moves, notation, view, svg, analysis, bot)
@@ -93,9 +102,28 @@ LIBRARY = Rules(MONUNRAIL)
 GAME, new_game, to_act, legal_moves, play = MONUNRAIL, LIBRARY.new_game, LIBRARY.to_act, LIBRARY.legal_moves, LIBRARY.play
 wait, result, parse_move, format_move = LIBRARY.wait, LIBRARY.result, LIBRARY.parse_move, LIBRARY.format_move
 analyse, perft, warm_up = LIBRARY.analyse, LIBRARY.perft, LIBRARY.warm_up
+from_view = view.from_view
+"""The state a match view shows a seat or a spectator (:func:`domain.monunrail.view.from_view`)."""
+
+
+def from_events(events: Iterable[Any]) -> MonunrailState:
+    """The state after a match's events as a seat or a spectator is shown them (:mod:`domain.known`):
+    the hidden supply is the rules' default less what was built, as in :func:`from_view`, until the
+    game is over and its events reveal it."""
+    events = list(events)
+    state: MonunrailState = state_from_events(MONUNRAIL, events)
+    for item in events:
+        body = item.event if hasattr(item, "event") else item.get("event", item) if isinstance(item, dict) else item
+        if isinstance(body, dict) and body.get("type") == "monunrail_supply_revealed":
+            revealed = msgspec.convert(body, SupplyRevealed)
+            state = msgspec.structs.replace(state, initial_supply=dict(revealed.initial),
+                                            position=msgspec.structs.replace(state.position, supply=dict(revealed.left)))
+    return state
+
 
 __all__ = ["GAME", "new_game", "to_act", "legal_moves", "play", "wait", "result", "parse_move", "format_move",
-           "analyse", "perft", "warm_up", "LIBRARY", "MONUNRAIL", "find_completion", "Build", "Built", "ChooseOrder",
+           "analyse", "perft", "warm_up", "position", "from_view", "from_events", "determinize", "END", "IMPOSSIBLE",
+           "SWAP", "MonunrailPosition", "LIBRARY", "MONUNRAIL", "find_completion", "Build", "Built", "ChooseOrder",
            "Complete", "Impossible", "ImpossibleCalled", "ImpossibleJudged", "ItemUsed", "Items", "MonunrailAnalysis",
            "MonunrailCommand", "MonunrailEvent", "MonunrailGame", "MonunrailOptions", "MonunrailSolverAnswer",
            "MonunrailState", "MonunrailTimedOut", "MonunrailView", "OrderChosen", "SetSupply", "SupplyRevealed",

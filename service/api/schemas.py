@@ -294,3 +294,28 @@ class AnalysisOut(msgspec.Struct):
 
 class Health(msgspec.Struct):
     status: Literal["ok", "unavailable"]
+
+
+class Readiness(msgspec.Struct):
+    """``status``: whether every Redis connection a request uses answers; ``bots_ready``: whether a
+    worker plays the built-in bots now; ``warming``: what is still warming up or not running yet,
+    a sentence each (empty once everything is warm)."""
+
+    status: Literal["ok", "unavailable"]
+    bots_ready: bool = False
+    warming: list[str] = msgspec.field(default_factory=list)
+
+
+class BuiltInBot(msgspec.Struct):
+    """A built-in bot (``GET /bots``): its account ``id`` (seat it in a match), ``name``, ``level``
+    (``level_name``), the ``games`` it plays, and whether it plays now: ``ready`` is false while the
+    workers warm up (say, compiling a game's solvers on a first start) or none runs, and ``status``
+    says which in a sentence."""
+
+    id: str
+    name: str
+    level: int
+    level_name: str
+    games: list[str]
+    ready: bool
+    status: str

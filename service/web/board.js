@@ -80,8 +80,8 @@ export function offerMoves(svg, picker, moves, choose, { several, preview } = {}
   const drawnButtons = new Set([...svg.querySelectorAll("[data-move]:not(.off-view)")].map((el) => el.dataset.move));
   const loose = onCells.filter((m) => !m.cells.length && !drawnButtons.has(m.move.move)).map((m) => m.move);
   let chosen = [];
-  const buttons = (list) => list.map((m) => h("button", { type: "button", class: "move", dataset: { move: m.move },
-                                                          onclick: () => choose(m) }, m.move));
+  const buttons = (list) => list.map((m) => seenBeforeSent(h("button", { type: "button", class: "move", dataset: { move: m.move } }, m.move),
+                                                     () => choose(m)));
 
   function show() {
     const left = onCells.filter((m) => m.cells.length && chosen.every((c) => m.cells.includes(c)));
@@ -129,6 +129,37 @@ export function offerMoves(svg, picker, moves, choose, { several, preview } = {}
   show();
 }
 
+/**
+ * `button` sends its move with `send` on a click (mouse, keyboard). A finger or a pen cannot point
+ * at a choice without pressing it, so by touch the first tap draws the choice on the board (what
+ * pointing at it does: its piece where it would lie, the board after it) and says "tap again", and
+ * a second tap sends it. A choice with nothing to draw (a placement whose squares are marked
+ * already) is sent by the first tap.
+ */
+function seenBeforeSent(button, send) {
+  let pointer = "mouse";
+  button.addEventListener("pointerdown", (event) => { pointer = event.pointerType; });
+  button.addEventListener("click", (event) => {
+    const touched = pointer === "touch" || pointer === "pen";
+    pointer = "mouse";
+    if (touched && button.dataset.drawn && !button.classList.contains("armed")) {
+      event.stopImmediatePropagation(); // (the drawing stays: a click would take it off)
+      for (const other of button.parentElement?.querySelectorAll(".armed") || []) {
+        other.classList.remove("armed");
+        other.querySelector(".again")?.remove();
+        other.dispatchEvent(new Event("mouseleave"));
+      }
+      button.classList.add("armed");
+      button.append(h("span", { class: "again" }, " — tap again to play"));
+      button.focus();
+      button.dispatchEvent(new Event("mouseenter"));
+      return;
+    }
+    send();
+  });
+  return button;
+}
+
 /** The elements of the drawing that stand for a whole listed move (`data-move="select 2"`, `"pass"`): buttons. */
 export function offerWholeMoves(svg, moves, choose) {
   for (const el of svg.querySelectorAll("[data-move]:not(.off-view)")) { // a whole move in one element (Deep Sea's "select 2")
@@ -160,6 +191,7 @@ function showPreview(svg, button, preview) {
   button.addEventListener("mouseleave", off);
   button.addEventListener("blur", off);
   button.addEventListener("click", off);
+  button.dataset.drawn = "board";
   const room = h("span", { class: "thumb", "aria-hidden": "true" }); // its room, kept before the picture comes
   button.prepend(room);
   preview(move).then((picture) => {
@@ -232,6 +264,7 @@ export function pictureButton(svg, button, entry, cell) {
   small.setAttribute("aria-hidden", "true");
   small.append(graphic(entry));
   button.prepend(small);
+  button.dataset.drawn = "piece";
   let drawn = null;
   const off = () => { drawn?.remove(); drawn = null; };
   const on = () => { off(); drawn = drawOn(svg, entry, cell, "choice-preview"); };

@@ -10,14 +10,6 @@ export function seatLabel(game, seat) {
   return seat ? seat[0].toUpperCase() + seat.slice(1) : "";
 }
 
-
-/** A move of a view's `moves` list as text: Duorail's turns are {seat, move, timeout}. */
-export function moveText(m) {
-  if (typeof m === "string") return m;
-  if (m && typeof m.move === "string") return m.timeout ? `${m.move} (timeout)` : m.move;
-  return JSON.stringify(m);
-}
-
 /**
  * What is sealed now, as the view shows it: `mine`, what the viewer itself sealed (a sentence or
  * ""), and `window`, true while the seats act at once and seal (then a seat no longer to move has

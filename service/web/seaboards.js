@@ -31,6 +31,13 @@ export function showBoard(frame, id, number) {
   if (svg) layout(frame, svg, frame.dataset.picture, id);
 }
 
+/** On the viewer's turn, when the large board has no square to play and another has, that one is shown large. */
+export function showPlayable(frame, svg, id) {
+  if (svg.querySelector(`.legal[data-board="${frame.dataset.large}"]`)) return;
+  const there = svg.querySelector(".legal[data-board]");
+  if (there) showBoard(frame, id, there.dataset.board);
+}
+
 /**
  * Lay the drawing `svg` (already in `frame`, from the SVG text `picture`) out as one large board,
  * two thumbnails and the legend. Returns the board shown large.

@@ -28,7 +28,7 @@ METHODS = {
 STRUCTS = {
     "AccountProfile": sdk.AccountProfile, "GameRating": sdk.GameRating, "RatingHistory": sdk.RatingHistory,
     "RatingHistoryEntry": sdk.RatingEntry, "Leaderboard": sdk.Leaderboard, "LeaderboardRow": sdk.LeaderboardRow,
-    "BotAccount": sdk.Bot, "TournamentView": sdk.Tournament, "StandingView": sdk.Standing, "RoundView": sdk.Round,
+    "BuiltInBot": sdk.Bot, "TournamentView": sdk.Tournament, "StandingView": sdk.Standing, "RoundView": sdk.Round,
     "GameView": sdk.TournamentGame, "ChangeView": sdk.Change, "CorrectionView": sdk.CorrectionRecord,
     "MatchView": sdk.Match, "MatchSummary": sdk.MatchSummary, "TournamentSummary": sdk.TournamentSummary, "TournamentEvent": sdk.TournamentEvent, "TableView": sdk.TableGame,
 }

@@ -66,7 +66,8 @@ def test_every_log_line_is_json_and_access_lines_carry_the_request_id(server):
     time.sleep(0.3)
     lines = server.output().splitlines()
     plain = [line for line in lines if not line.startswith("{")]
-    assert all(line.startswith(("embedded Redis on", "API on")) for line in plain), plain
+    assert all(line.startswith(("embedded Redis on", "API on", "waiting for the built-in bots", "built-in bots"))
+               for line in plain), plain
     records = [json.loads(line) for line in lines if line.startswith("{")]
     assert all({"time", "level", "logger", "message"} <= set(r) for r in records)
     access = [r for r in records if r["logger"] == "service.access" and r["route"] == "/games"]

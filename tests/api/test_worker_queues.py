@@ -29,3 +29,17 @@ def test_a_worker_for_the_solvers_loads_them_before_its_first_job():
     """A worker serving bots, solvers or analyses loads the compiled solvers at its start (a name
     that no longer leads to a solver would stop every such worker before it serves anything)."""
     warm_up(QUEUES)
+
+
+def test_a_worker_tells_each_step_of_its_warm_up_before_it_runs():
+    """What ``GET /bots`` shows while a worker warms up (``workers/liveness.py``): one step for the
+    jobs' code, then one a game; a timers-only worker loads no game."""
+    steps: list[tuple[str, int, int]] = []
+    warm_up(QUEUES, lambda doing, step, of: steps.append((doing, step, of)))
+    assert [(step, of) for _, step, of in steps] == [(n, 6) for n in range(1, 7)]
+    assert steps[0][0] == "loading the jobs' code"
+    assert [doing.split(" solvers")[0].split("the ", 1)[1] for doing, _, _ in steps[1:]] == \
+        ["Trax", "Duorail", "MonUnrail", "Cairo Corridor", "Deep Sea Voyage"]
+    timers: list[tuple[str, int, int]] = []
+    warm_up(("timers",), lambda doing, step, of: timers.append((doing, step, of)))
+    assert timers == [("loading the jobs' code", 1, 1)]

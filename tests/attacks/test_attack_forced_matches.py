@@ -18,7 +18,8 @@ from tests.conftest import ServedServer, new_account
 
 async def create_many(url: str, headers: dict, body: dict, count: int) -> list[int]:
     limits = httpx.Limits(max_connections=100)
-    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
+    timeout = httpx.Timeout(60, pool=None)  # a request waits its turn for one of the 100 connections, however busy the machine
+    async with httpx.AsyncClient(base_url=url, timeout=timeout, limits=limits) as client:
         answers = await asyncio.gather(*[client.post("/matches", json=body, headers=headers) for _ in range(count)])
     return [a.status_code for a in answers]
 

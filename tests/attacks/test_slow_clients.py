@@ -17,7 +17,7 @@ import time
 
 import httpx
 
-from tests.attacks.floods import Others, close_all, drip, loopback, open_files, open_idle, percentile
+from tests.attacks.floods import Others, close_all, drip, loopback, open_files, open_idle, within_twice_of_calm
 from tests.attacks.targets import errors_logged
 from tests.conftest import ServedServer
 
@@ -67,12 +67,12 @@ def test_a_thousand_connections_dripping_their_headers_are_cut_off_and_others_ar
               f"\nothers' requests: {others.figures()}")
         assert len(held) == ROUNDS * ADDRESSES * PER_ADDRESS
         assert all(h.status == 408 for h in held), {h.status for h in held}
-        assert lives[-1] < 5 + 3  # REQUEST_HEADER_TIMEOUT_S, and a loaded machine's delays (before: held 12 s)
+        assert lives[-1] < 5 + 5  # REQUEST_HEADER_TIMEOUT_S, and a loaded machine's delays (before: held 12 s)
         assert after_files < calm_files + 20
         assert others.failures == []
         calm, attacked = others.seconds["calm"], others.seconds["attacked"]
         assert len(calm) > 200 and len(attacked) > 200
-        assert percentile(attacked, 0.99) <= 2 * percentile(calm, 0.99), others.figures()
+        assert within_twice_of_calm(calm, attacked), others.figures()
         assert errors_logged(server.output()) == []
     finally:
         loop.call_soon_threadsafe(loop.stop)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import pathlib
 import re
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -149,6 +150,17 @@ def final_board(page) -> str:
     """The board's SVG once the page shows the match over."""
     page.wait_for_selector("#board[data-status=finished] svg", timeout=30_000)
     return page.inner_html("#board")
+
+
+def same_moves(page, other, timeout_s: float = 30) -> str:
+    """The move list both pages show once they agree (each page fetches its list after drawing the
+    board, so one may still be a move behind when both boards are final)."""
+    deadline = time.monotonic() + timeout_s
+    while (mine := page.inner_text("#moves")) != (theirs := other.inner_text("#moves")):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the move lists differ:\n{mine}\n---\n{theirs}")
+        page.wait_for_timeout(200)
+    return mine
 
 
 @pytest.fixture(scope="session")

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import random
 
-from tests.browser.conftest import final_board, new_match, play_to_the_end, screenshot, sign_up
 from tests.api.cutting_proxy import CuttingProxy
+from tests.browser.conftest import final_board, new_match, play_to_the_end, screenshot, sign_up
 
 
 def test_a_person_plays_cairo_against_a_bot_while_a_spectator_watches(pages, worker, live_server):

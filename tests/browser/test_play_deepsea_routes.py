@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 import re
+from collections import deque
 
 import pytest
-from collections import deque
 
 from tests.browser.conftest import final_board, screenshot, sign_up
 
@@ -113,12 +113,12 @@ def test_a_person_plays_deepsea_against_a_bot_while_a_spectator_watches(pages, h
         select = player.locator('#board .legal-move[data-move^="select"], #picker button.move[data-move^="select"]')
         if select.count():
             act(select.first)
-        elif not placed and player.locator("#board .legal").count():
+        elif not placed and player.locator("#board .legal:not(.off-view)").count():
             for _ in range(6):  # squares one by one, then the placement they make, confirmed
                 if player.locator("#picker button.move").count():
                     act(player.locator("#picker button.move").first)
                     break
-                squares = player.locator("#board .legal")
+                squares = player.locator("#board .legal:not(.off-view)")
                 act(squares.nth(rng.randrange(squares.count())))
             placed += 1
         else:

@@ -12,7 +12,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from domain.duorail import find_track, new_game, play
 from tests.api.helpers import Table
-from tests.browser.conftest import final_board, new_match, screenshot, sign_up
+from tests.browser.conftest import final_board, new_match, same_moves, screenshot, sign_up
 
 DRAWING = "() => document.querySelector('#board .drawing')"
 MY_PLAY = "() => document.querySelector('#board .legal-move[data-move=pass]') || document.querySelector('#board .drawing')"
@@ -120,7 +120,7 @@ def test_a_person_plays_duorail_against_a_bot_while_a_spectator_watches(pages, w
     board = final_board(player)
     assert player.inner_text("#result")
     assert final_board(spectator) == board
-    assert spectator.inner_text("#moves") == player.inner_text("#moves")
+    same_moves(spectator, player)
     screenshot(player, "duorail-over")
     screenshot(spectator, "duorail-spectator")
 
@@ -185,3 +185,27 @@ def test_a_challenged_person_shows_a_track_by_clicking(pages, http):
     page.wait_for_selector("#board[data-status=finished]")
     assert page.inner_text("#result").startswith("Blue")
     assert "challenge met" in page.inner_text("#result")
+
+
+def test_by_touch_a_piece_is_drawn_on_the_board_before_a_second_tap_sends_it(pages, http):
+    """A finger cannot point at a choice without pressing it: the first tap on a piece draws it on
+    the board and says "tap again"; the second sends it."""
+    table = Table(http, "duorail", ("blue", "red")).ready()
+    page = pages.open(width=375, height=800, touch=True)  # a phone
+    page.evaluate("token => localStorage.setItem('deathmatch.token', token)",
+                  table.headers["blue"]["Authorization"].removeprefix("Bearer "))
+    page.goto(f"/#/matches/{table.id}")
+    page.wait_for_selector("#board .legal")
+    version = page.get_attribute("#board", "data-version")
+    page.locator("#board .legal").first.tap()
+    choice = page.locator("#picker button.move").first
+    choice.wait_for()
+    move = choice.get_attribute("data-move")
+    choice.tap()
+    page.wait_for_selector("#board .choice-preview")  # the piece where it would lie
+    assert "tap again" in choice.inner_text()
+    assert page.get_attribute("#board", "data-version") == version and table.view("blue")["version"] == int(version)
+    screenshot(page, "duorail-touch-armed")
+    choice.tap()
+    page.wait_for_function(f"() => document.querySelector('#board').dataset.version !== '{version}'")
+    assert table.view("blue")["state"]["moves"][0]["move"] == move

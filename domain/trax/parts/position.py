@@ -230,6 +230,7 @@ def warm_up() -> None:
     after = position_after("@0+", "B1+")
     after.random_playout(random.Random(0), 3)
     after.apply("white", after.moves("white")[0]).key()
+    after.evaluate("white")  # the search's evaluation (level 3)
     perft(after, 2)
 
 

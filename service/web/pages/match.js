@@ -8,7 +8,7 @@ import { fill, h, notice } from "../dom.js";
 import { clockParts, seatClock, WARN_MS } from "../clocks.js";
 import { drawLine, refused, stopDrawing } from "../drawing.js";
 import { entriesOf, moveItems } from "../movelist.js";
-import { layout as seaLayout, showBoard } from "../seaboards.js";
+import { layout as seaLayout, showBoard, showPlayable } from "../seaboards.js";
 import { composeBuild } from "../builds.js";
 import { playerLink } from "../names.js";
 import { offerPieces } from "../pieces.js";
@@ -243,6 +243,7 @@ export async function show(main, id) {
       const preview = PREVIEWS.has(view.game) && ((move) => (version === view.version
         ? text(`/matches/${id}/board.svg?after=${encodeURIComponent(move)}`) : Promise.resolve(null)));
       offerMoves(svg, els.picker, legal, play, { several, preview });
+      if (view.game === "deepsea") showPlayable(els.board, svg, id);
       if (WHOLE_PIECES.has(view.game)) offerPieces(svg, els.pieces, legal, play, () => refresh(true), id, onBoard);
       if (refocus) (svg.querySelector(".legal") || els.picker.querySelector("button"))?.focus();
       refocus = false;
