@@ -209,8 +209,9 @@ class RateLimitMiddleware(ASGIMiddleware):
                 raise RateLimited(usage)
             if tightest is None or usage.remaining < tightest.remaining:
                 tightest = usage
-        if authenticated.refusal is not None:  # counted first, so guessing tokens is limited too
-            raise authenticated.refusal
+        if (refusal := authenticated.refusal) is not None:  # counted first, so guessing tokens is limited too
+            refusal.headers = tightest.headers() if tightest is not None else {}  # type: ignore[attr-defined]
+            raise refusal
         if tightest is None:
             await next_app(scope, receive, send)
             return
