@@ -36,6 +36,7 @@ with ``Retry-After`` (seconds), and the request is not handled.
 from __future__ import annotations
 
 import asyncio
+import hmac
 import logging
 import math
 import time
@@ -209,7 +210,7 @@ class RateLimitMiddleware(ASGIMiddleware):
                 raise RateLimited(usage)
             if tightest is None or usage.remaining < tightest.remaining:
                 tightest = usage
-        if (refusal := authenticated.refusal) is not None:  # counted first, so guessing tokens is limited too
+        if (refusal := authenticated.refusal) is not None and not self._metrics_token(scope):  # (counted first)
             refusal.headers = tightest.headers() if tightest is not None else {}  # type: ignore[attr-defined]
             raise refusal
         if tightest is None:
@@ -223,6 +224,13 @@ class RateLimitMiddleware(ASGIMiddleware):
             await send(message)
 
         await next_app(scope, receive, send_with_headers)
+
+    def _metrics_token(self, scope: Scope) -> bool:
+        """Whether this is ``GET /metrics`` with ``METRICS_TOKEN``, a token no account holds that
+        :mod:`service.api.metrics` checks itself."""
+        token, metrics = bearer_token(scope), self.settings.metrics_token
+        return bool(scope["path"] == "/metrics" and metrics and token
+                    and hmac.compare_digest(token.encode(), metrics.encode()))
 
     async def _authenticate(self, scope: Scope, services) -> tuple[Authenticated, list[tuple[str, int]]]:
         """The caller and the counts the request goes against. A known token counts against itself
