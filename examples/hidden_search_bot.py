@@ -71,15 +71,12 @@ def monunrail_turn(state: Any, seat: str, seconds: float, rng: random.Random,
                    refused: list[tuple[Any, str]]) -> Any:
     """The command for ``seat``'s turn (a library state or position the seat knows)."""
     from domain import monunrail
-    from domain.monunrail.parts.board import grid
-    from domain.monunrail.parts.unrail import position_of, solver_for
 
     known = monunrail.position(state)
     if known.phase == "unrail":  # no hidden part left: the solver, then playouts
-        value = solver_for(grid(known.width, known.height)).value(position_of(tuple(known.board), known.multicolor),
-                                                                  50_000)
-        if value.move:
-            return known.command([known.parse(" ".join(value.move))])
+        best = known.best_unrail(50_000)
+        if best is not None:
+            return known.command([best])
         return known.command([_monte_carlo(known, seat, _sample(known.moves(seat), rng), lambda: known, seconds, rng)])
     draws = [known.determinize(seat, rng, refused) for _ in range(8)]
     if all(draw.apply(seat, monunrail.IMPOSSIBLE).winner == seat for draw in draws):

@@ -9,7 +9,9 @@ fewer scopes (see :mod:`service.accounts.tokens`); ``account-name:<name>`` → a
 Accounts stored before the fold index existed keep their names and tokens: :meth:`Accounts.index_names`
 (run as each API process starts, once per store: ``account-folds-indexed``) gives each stored name its
 fold, the first account found keeping a fold two old names share (both still work; no new name may
-read as either).
+read as either). ``account-names``: a sorted set of
+every name, for the search by the start of a name (members ``"<name lower-cased> <name> <id>"``,
+all scored 0, read with ZRANGEBYLEX).
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ from service.redis import Subscriber, get_many, options_of
 
 FOLDS_INDEXED = "account-folds-indexed"
 """Set once every stored name has its ``account-fold:`` key (:meth:`Accounts.index_names`)."""
+NAMES = "account-names"
+"""The sorted set of every account's name (see the module's docstring)."""
 
 
 class Account(msgspec.Struct, frozen=True):
@@ -190,6 +194,7 @@ class Accounts:
         async with self.redis.pipeline(transaction=False) as pipe:  # keys in different cluster slots
             pipe.set(f"account:{account.id}", msgspec.json.encode(account))
             pipe.set(f"token:{hash_token(token)}", account.id)
+            pipe.zadd(NAMES, {f"{name.lower()} {name} {account.id}": 0})
             await pipe.execute()
         return account, token
 
@@ -208,6 +213,16 @@ class Accounts:
                 count += 1
         await self.redis.set(FOLDS_INDEXED, "1")
         return count
+    async def search(self, start: str, limit: int) -> list[tuple[str, str]]:
+        """The accounts (id, name) whose names start with ``start`` (any case), by name, at most
+        ``limit``. ``start`` must be a name's start (letters, digits, ``_.-``): others find nothing.
+
+        One ZRANGEBYLEX on the sorted set of names: O(log n + limit)."""
+        if not NAME.fullmatch(start):
+            return []
+        low = start.lower()
+        found = await self.redis.zrangebylex(NAMES, f"[{low}", f"({low}\x7f", start=0, num=limit)
+        return [(parts[2], parts[1]) for parts in (raw.decode().split(" ") for raw in found)]
 
     async def ensure_admin(self, token: str) -> Account:
         """The ``admin`` account (an organizer with the admin role), created on first start with
@@ -231,6 +246,7 @@ class Accounts:
         await self.redis.set(f"account-name:{name}", account_id, nx=True)
         await self.redis.set(f"account-fold:{fold(name)}", account_id, nx=True)
         held = (await self.redis.get(f"account-name:{name}") or account_id.encode()).decode()
+        await self.redis.zadd(NAMES, {f"{name.lower()} {name} {held}": 0})
         fresh = Account(id=held, name=name, organizer=admin, admin=admin)
         await self.redis.set(f"account:{held}", msgspec.json.encode(fresh), nx=True)
         account = await self.get(held)

@@ -155,6 +155,16 @@ class MonunrailPosition(msgspec.Struct, frozen=True, dict=True):
                 return 0.95 if wins == (SEATS[self.turn] == seat) else -0.95
         return 0.0
 
+    def best_unrail(self, budget: int = 50_000) -> int | None:
+        """In the unrail phase, the unrail solver's best removal found within ``budget`` nodes (a
+        move of :meth:`moves`); ``None`` in another phase or when the budget decides nothing."""
+        if self.phase != "unrail" or self.reason is not None:
+            return None
+        from domain.monunrail.parts.unrail import position_of, solver_for
+
+        value = solver_for(self._grid).value(position_of(tuple(self.board), self.multicolor), budget)
+        return self.parse(" ".join(value.move)) if value.move else None
+
     def determinize(self, seat: str, rng: random.Random,
                     refused: Iterable[tuple[Any, str]] = ()) -> MonunrailPosition:
         """This position with a supply drawn consistently with what ``seat`` saw (:func:`determinize`)."""
