@@ -94,7 +94,9 @@ class AccountController(Controller):
         start with ``name``, in the order of their names lower-cased, at most ``limit`` (up to 20),
         built-in bots marked. To challenge a player by name: its ``id`` goes in the match's seats."""
         found = await services.accounts.search(start, limit)
-        return [AccountFound(id=i, name=n, is_bot=i in BOT_ACCOUNTS) for i, n in found]
+        accounts = await services.accounts.get_many([i for i, _ in found])
+        return [AccountFound(id=i, name=n, is_bot=i in BOT_ACCOUNTS, kind=accounts[i].kind if i in accounts else "player")
+                for i, n in found]
 
     @get("/me", operation_id="getMyAccount", summary="The calling account", responses=problems(401))
     async def me(self, caller: Caller | None) -> AccountOut:

@@ -275,6 +275,8 @@ class AccountFound(msgspec.Struct):
     id: str
     name: str
     is_bot: bool
+    kind: Kind = "player"
+    """What the account is, shown beside its name: ``player``, ``organizer`` or ``bot`` (a built-in bot)."""
 
 
 class ExampleStep(msgspec.Struct):
