@@ -1,4 +1,4 @@
-"""After the game: the result explained in a sentence, Rematch (a new challenge with the seats
+"""After the game (the last move played on the page): the result explained in a sentence, Rematch (a new challenge with the seats
 swapped) accepted by the other side in one click, and the server's analysis in the replay (the
 loser's turning point, the solver's verdicts on the position before it) — of a finished game of
 each game. Axe finds nothing serious on a replay with its analysis; screenshots of it."""
@@ -25,10 +25,13 @@ def test_the_result_in_words_a_rematch_accepted_in_one_click_and_the_analysis(pa
     match = r.json()["id"]
     for who in (alice_id, bob_id):
         assert http.post(f"/matches/{match}/ready", headers=headers[who]).status_code == 200
-    for move, who in (("@0/", alice_id), ("B1\\", bob_id), ("A2\\", alice_id)):  # white's A2\ closes red's loop
+    for move, who in (("@0/", alice_id), ("B1\\", bob_id)):
         assert http.post(f"/matches/{match}/commands", json={"type": "play", "move": move}, headers=headers[who]).status_code == 200
     alice.goto(f"/#/matches/{match}")
     bob.goto(f"/#/matches/{match}")
+    alice.wait_for_selector("#board [data-cell='A2'].legal", timeout=60_000)
+    alice.click("#board [data-cell='A2']")  # alice ends the game on the board: white's A2\ closes red's loop
+    alice.click("#picker button.move[data-move='A2\\\\']")
     alice.wait_for_selector("#result-why:has-text('You lost')")
     assert "a loop" in alice.inner_text("#result-why")
     bob.wait_for_selector("#result-why:has-text('You won')")
