@@ -24,6 +24,7 @@ from litestar.openapi.spec import Components, SecurityScheme, Server
 from service.accounts.rate_limits import RATE_LIMIT_HEADERS, RateLimitMiddleware
 from service.api.accounts import AccountController
 from service.api.analysis import AnalysisController
+from service.api.blocks import BlockController
 from service.api.bots import BotController
 from service.api.deps import provide_caller
 from service.api.games import GameController
@@ -94,6 +95,7 @@ def create_app(settings: Settings) -> Litestar:
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
         services = connect(settings)
         app.state.services = services
+        await services.accounts.index_names()  # (once per store: names stored before look-alikes were folded)
         if settings.admin_token:
             await services.accounts.ensure_admin(settings.admin_token)
         for bot in BOT_ACCOUNTS.values():
@@ -111,7 +113,7 @@ def create_app(settings: Settings) -> Litestar:
     app = Litestar(
         route_handlers=[SystemController, GameController, PositionController, BotController, AccountController, MatchController, LiveController,
                         AnalysisController, TournamentController, TournamentActController, TournamentStreamController,
-                        TokenController, ConsentController, WebhookController, RecordController,
+                        TokenController, ConsentController, WebhookController, RecordController, BlockController,
                         MetricsController, schema_asset, web_page, web_file, RatingController],
         dependencies={"services": Provide(provide_services, sync_to_thread=False),
                       "caller": Provide(provide_caller)},

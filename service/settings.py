@@ -35,6 +35,9 @@
 - ``MAX_UNSTARTED_MATCHES``: matches a player (not an organizer) may have created that have not
   started yet, open challenges included (default 20).
 - ``MAX_INVITATIONS``: challenges an account may have received and not yet answered (default 20).
+- ``MAX_INVITATIONS_PER_SENDER``: of those, how many may come from one account (default 3), so one
+  account cannot fill another's ``MAX_INVITATIONS`` (issue 28, item 5).
+- ``MAX_BLOCKS``: accounts one account may block (default 1000; :mod:`service.accounts.blocks`).
 - ``BOT_TIME_LIMIT_S``, ``SOLVER_TIME_LIMIT_S``, ``ANALYSIS_TIME_LIMIT_S``: the wall-clock limit
   of a built-in bot's turn, of solver work a match waits on, of an analysis; past it the
   computation's process is killed (defaults 10, 60, 20).
@@ -128,6 +131,8 @@ class Settings(msgspec.Struct, frozen=True):
     outbox_grace_ms: int = 3_000
     max_unstarted_matches: int = 20
     max_invitations: int = 20
+    max_invitations_per_sender: int = 3
+    max_blocks: int = 1_000
     max_consents: int = 100
     bot_time_limit_s: float = 10
     bot_think_ms: tuple[int, int, int] = (1_000, 3_000, 5_000)
@@ -232,6 +237,8 @@ def from_environment() -> Settings:
         outbox_grace_ms=_number("OUTBOX_GRACE_MS", 3_000),
         max_unstarted_matches=_number("MAX_UNSTARTED_MATCHES", 20),
         max_invitations=_number("MAX_INVITATIONS", 20),
+        max_invitations_per_sender=_number("MAX_INVITATIONS_PER_SENDER", 3),
+        max_blocks=_number("MAX_BLOCKS", 1_000),
         max_consents=_number("MAX_CONSENTS", 100),
         bot_time_limit_s=_seconds("BOT_TIME_LIMIT_S", 10),
         bot_think_ms=(_think_ms("BOT_THINK_MS_1", 1_000), _think_ms("BOT_THINK_MS_2", 3_000),

@@ -105,7 +105,7 @@ def connect(settings: Settings) -> Services:
     matches.listeners.append(tournaments)  # a tournament advances when its matches end
     ratings = Ratings(client)
     matches.listeners.append(ratings)  # a rated game's result updates its players' ratings
-    accounts = Accounts(client)
+    accounts = Accounts(client, max_blocks=settings.max_blocks)
     limiter = RateLimiter(store.pipe)
     return Services(settings=settings, redis=client, queue_redis=queue_redis, store=store, accounts=accounts,
                     readiness=WorkerReadiness(queue_redis),

@@ -40,6 +40,8 @@ class AccountProfile(msgspec.Struct):
     current_matches: list[str]
     level: int | None = None
     level_name: str | None = None
+    kind: str = "player"
+    """``player``, ``organizer`` or ``bot``: shown beside the name."""
 
 
 class RatingEntry(msgspec.Struct):
@@ -76,6 +78,8 @@ class LeaderboardRow(msgspec.Struct):
     draws: int
     provisional: bool
     is_bot: bool
+    kind: str | None = None
+    """``player``, ``organizer`` or ``bot``: shown beside the name."""
 
 
 class Leaderboard(msgspec.Struct):

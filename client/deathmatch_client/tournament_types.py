@@ -29,6 +29,8 @@ class Standing(msgspec.Struct):
     round_reached: int | None = None
     buchholz: float | None = None
     sonneborn_berger: float | None = None
+    kind: str = "player"
+    """``player``, ``organizer`` or ``bot``: shown beside the name."""
 
 
 class TournamentGame(msgspec.Struct):
@@ -94,6 +96,8 @@ class Tournament(msgspec.Struct):
     started_at: int | None = None
     registration_closes_at: int | None = None
     names: dict[str, str] = {}
+    kinds: dict[str, str] = {}
+    """Every player's kind by id: ``player``, ``organizer`` or ``bot``."""
     withdrawals: list[Change] = []
     replacements: list[Change] = []
     corrections: list[CorrectionRecord] = []

@@ -2,6 +2,7 @@
 account mints with fewer scopes (:mod:`.tokens`), the organizers an account lets seat it in rated
 matches (:mod:`.consents`), finding a request's caller from its bearer token
 (:mod:`.authentication`), and the rate budgets every request is counted against, with the middleware
-that finds the caller and counts the request in one pass (:mod:`.rate_limits`). May import
+that finds the caller and counts the request in one pass (:mod:`.rate_limits`); which names are
+allowed and which read the same (:mod:`.names`), and the accounts a player blocks (:mod:`.blocks`). May import
 ``domain``, :mod:`service.settings`, :mod:`service.redis` and :mod:`service.http` (problems);
 nothing else of the service."""

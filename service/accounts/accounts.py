@@ -2,7 +2,14 @@
 
 Keys: ``account:<id>`` → the account (JSON); ``token:<sha256>`` → the account id for the account's
 own token (every scope of the account), or a :class:`TokenGrant` (JSON) for a token it minted with
-fewer scopes (see :mod:`service.accounts.tokens`); ``account-name:<name>`` → account id (names are unique); ``account-names``: a sorted set of
+fewer scopes (see :mod:`service.accounts.tokens`); ``account-name:<name>`` → account id (names are unique);
+``account-fold:<fold>`` → the account id that holds every name reading the same
+(:func:`service.accounts.names.fold`: ``ALICE``, ``aIice`` and ``alice.`` are one name).
+
+Accounts stored before the fold index existed keep their names and tokens: :meth:`Accounts.index_names`
+(run as each API process starts, once per store: ``account-folds-indexed``) gives each stored name its
+fold, the first account found keeping a fold two old names share (both still work; no new name may
+read as either). ``account-names``: a sorted set of
 every name, for the search by the start of a name (members ``"<name lower-cased> <name> <id>"``,
 all scored 0, read with ZRANGEBYLEX).
 """
@@ -14,14 +21,18 @@ import hashlib
 import re
 import secrets
 import time
+from typing import Literal
 
 import msgspec
 import redis.asyncio as aioredis
 
 from domain.errors import InvalidCommand, WrongState
+from service.accounts.blocks import Blocks
+from service.accounts.names import NAME, fold, reserved
 from service.redis import Subscriber, get_many, options_of
 
-_NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}")
+FOLDS_INDEXED = "account-folds-indexed"
+"""Set once every stored name has its ``account-fold:`` key (:meth:`Accounts.index_names`)."""
 NAMES = "account-names"
 """The sorted set of every account's name (see the module's docstring)."""
 
@@ -36,6 +47,19 @@ class Account(msgspec.Struct, frozen=True):
     organizer: bool = False
     created_at: int = 0
     admin: bool = False
+
+    @property
+    def kind(self) -> Kind:
+        """What the account is, as every place that shows its name marks it: ``bot`` (a built-in
+        bot, whose id is ``bot_...``: :mod:`service.bots.accounts`), ``organizer`` or ``player``."""
+        return "bot" if self.id.startswith(BOT_ID_PREFIX) else "organizer" if self.organizer else "player"
+
+
+Kind = Literal["player", "bot", "organizer"]
+"""What an account is (:attr:`Account.kind`), shown beside its name."""
+
+BOT_ID_PREFIX = "bot_"
+"""The built-in bots' ids start so; an ordinary account's is ``a_`` and hexadecimal digits, chosen by the server."""
 
 
 SCOPES = ("read", "play", "create", "organize")
@@ -110,8 +134,10 @@ class Accounts:
     revoked token's hash is published on :data:`REVOKED` and every process forgets it when it hears
     it (and forgets everything whenever its subscription starts again, having perhaps missed one)."""
 
-    def __init__(self, redis: aioredis.Redis, cache_seconds: float = 30.0):
+    def __init__(self, redis: aioredis.Redis, cache_seconds: float = 30.0, max_blocks: int = 1_000):
         self.redis = redis
+        self.blocks = Blocks(redis, max_blocks)
+        """Who blocks whom (:mod:`service.accounts.blocks`)."""
         self._cache: dict[str, tuple[float, Caller]] = {}
         self._cache_seconds = cache_seconds
         self._revocations = Subscriber(options_of(redis), REVOKED, self._revoked, self._cache.clear)
@@ -148,12 +174,22 @@ class Accounts:
     async def create(self, name: str, *, organizer: bool = False, admin: bool = False, now: int = 0,
                      token: str | None = None, account_id: str | None = None) -> tuple[Account, str]:
         """A new account and its bearer token (the only time the token is seen)."""
-        if not _NAME.fullmatch(name):
+        if not NAME.fullmatch(name):
             raise InvalidCommand("bad_name", "A name is 1 to 40 letters, digits, '_', '.' or '-'.")
+        if not fold(name):
+            raise InvalidCommand("bad_name", "A name needs at least one letter or digit.")
+        if reserved(name):
+            raise InvalidCommand("name_reserved", f"The name {name!r} is reserved: it reads as a built-in bot's, "
+                                                  f"the admin's or an account id; choose another.")
         account = Account(id=account_id or "a_" + secrets.token_hex(6), name=name, organizer=organizer or admin,
                           created_at=now, admin=admin)
         token = token or new_token()
+        if not await self.redis.set(f"account-fold:{fold(name)}", account.id, nx=True):
+            raise WrongState("name_taken", f"The name {name!r} is taken: it reads the same as an existing account's "
+                                           f"name (case, look-alike characters such as I, l and 1 or O and 0, and "
+                                           f"punctuation are not told apart).")
         if not await self.redis.set(f"account-name:{name}", account.id, nx=True):
+            await self.redis.delete(f"account-fold:{fold(name)}")  # (ours: we have just set it)
             raise WrongState("name_taken", f"The name {name!r} is already taken.")
         async with self.redis.pipeline(transaction=False) as pipe:  # keys in different cluster slots
             pipe.set(f"account:{account.id}", msgspec.json.encode(account))
@@ -162,12 +198,27 @@ class Accounts:
             await pipe.execute()
         return account, token
 
+    async def index_names(self) -> int:
+        """Give every stored name its fold (``account-fold:``), unless done already; how many names
+        were read. Idempotent and safe to run in several processes at once: each fold is claimed with
+        SET NX, so of two old names that read the same the first one claimed keeps it."""
+        if await self.redis.exists(FOLDS_INDEXED):
+            return 0
+        count = 0
+        async for key in self.redis.scan_iter(match="account-name:*", count=1000):
+            held = await self.redis.get(key)
+            if held is not None:
+                name = key.decode().removeprefix("account-name:")
+                await self.redis.set(f"account-fold:{fold(name)}", held, nx=True)
+                count += 1
+        await self.redis.set(FOLDS_INDEXED, "1")
+        return count
     async def search(self, start: str, limit: int) -> list[tuple[str, str]]:
         """The accounts (id, name) whose names start with ``start`` (any case), by name, at most
         ``limit``. ``start`` must be a name's start (letters, digits, ``_.-``): others find nothing.
 
         One ZRANGEBYLEX on the sorted set of names: O(log n + limit)."""
-        if not _NAME.fullmatch(start):
+        if not NAME.fullmatch(start):
             return []
         low = start.lower()
         found = await self.redis.zrangebylex(NAMES, f"[{low}", f"({low}\x7f", start=0, num=limit)
@@ -193,6 +244,7 @@ class Accounts:
         so whichever comes first writes them and the others read what it wrote (never a name whose
         record another process has not written yet)."""
         await self.redis.set(f"account-name:{name}", account_id, nx=True)
+        await self.redis.set(f"account-fold:{fold(name)}", account_id, nx=True)
         held = (await self.redis.get(f"account-name:{name}") or account_id.encode()).decode()
         await self.redis.zadd(NAMES, {f"{name.lower()} {name} {held}": 0})
         fresh = Account(id=held, name=name, organizer=admin, admin=admin)

@@ -5,8 +5,8 @@ pass); what was found is left in the request's scope (:data:`CALLER`) for the ro
 
 A request without a token is anonymous; a header that is not a bearer token, or a token not shaped
 like the server's, is refused before it is hashed (``bad_authorization``); a token no account holds
-is refused after its look-up (``unknown_token``). The refusal is answered by the route, as a 401
-problem, only where a caller is needed.
+is refused after its look-up (``unknown_token``). The refusal is answered by the middleware, as a 401
+problem, on every path (those anyone may read included): a token is valid everywhere or nowhere.
 
 >>> bearer_token({"headers": [(b"authorization", b"Bearer abc")]}), bearer_token({"headers": []})
 ('abc', None)

@@ -24,6 +24,10 @@ never lets a token past its limit, several processes together by at most what th
 one flush interval, and a request costs no Redis round trip of its own (it was one per request,
 about a fifth of the API's CPU under load; ``bench/README.md``).
 
+A request whose token is refused (malformed, unknown or revoked) is answered 401 here, after it
+is counted, on every path alike: routes that anyone may read refuse it as those that need an account
+do (issue 28, item 7), so a leaked token that was revoked reads nothing anywhere.
+
 Every limited response carries ``RateLimit-Limit``, ``RateLimit-Remaining`` and ``RateLimit-Reset``
 (seconds until the window resets); past the limit the answer is a 429 problem ``rate_limited``
 with ``Retry-After`` (seconds), and the request is not handled.
@@ -32,6 +36,7 @@ with ``Retry-After`` (seconds), and the request is not handled.
 from __future__ import annotations
 
 import asyncio
+import hmac
 import logging
 import math
 import time
@@ -205,6 +210,9 @@ class RateLimitMiddleware(ASGIMiddleware):
                 raise RateLimited(usage)
             if tightest is None or usage.remaining < tightest.remaining:
                 tightest = usage
+        if (refusal := authenticated.refusal) is not None and not self._metrics_token(scope):  # (counted first)
+            refusal.headers = tightest.headers() if tightest is not None else {}  # type: ignore[attr-defined]
+            raise refusal
         if tightest is None:
             await next_app(scope, receive, send)
             return
@@ -216,6 +224,13 @@ class RateLimitMiddleware(ASGIMiddleware):
             await send(message)
 
         await next_app(scope, receive, send_with_headers)
+
+    def _metrics_token(self, scope: Scope) -> bool:
+        """Whether this is ``GET /metrics`` with ``METRICS_TOKEN``, a token no account holds that
+        :mod:`service.api.metrics` checks itself."""
+        token, metrics = bearer_token(scope), self.settings.metrics_token
+        return bool(scope["path"] == "/metrics" and metrics and token
+                    and hmac.compare_digest(token.encode(), metrics.encode()))
 
     async def _authenticate(self, scope: Scope, services) -> tuple[Authenticated, list[tuple[str, int]]]:
         """The caller and the counts the request goes against. A known token counts against itself

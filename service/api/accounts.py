@@ -94,13 +94,15 @@ class AccountController(Controller):
         start with ``name``, in the order of their names lower-cased, at most ``limit`` (up to 20),
         built-in bots marked. To challenge a player by name: its ``id`` goes in the match's seats."""
         found = await services.accounts.search(start, limit)
-        return [AccountFound(id=i, name=n, is_bot=i in BOT_ACCOUNTS) for i, n in found]
+        accounts = await services.accounts.get_many([i for i, _ in found])
+        return [AccountFound(id=i, name=n, is_bot=i in BOT_ACCOUNTS, kind=accounts[i].kind if i in accounts else "player")
+                for i, n in found]
 
     @get("/me", operation_id="getMyAccount", summary="The calling account", responses=problems(401))
     async def me(self, caller: Caller | None) -> AccountOut:
         account = require(caller)
         return AccountOut(id=account.id, name=account.name, organizer=account.organizer_account,
-                          scopes=sorted(account.scopes))
+                          scopes=sorted(account.scopes), kind="organizer" if account.organizer_account else "player")
 
     @get("/me/matches", operation_id="listMyMatches",
          summary="The caller's unfinished matches", responses=problems(401))
@@ -178,7 +180,9 @@ async def _challenges(services: Services, key: str, invited: str | None = None) 
                 match_id=state.match_id, game=state.game_name, seat=seat, challenger=state.created_by or "",
                 challenger_name=_name(names, state.created_by), invited=holder, invited_name=_name(names, holder),
                 options=public_options(game, msgspec.to_builtins(state.options)), created_at=state.created_at,
-                expires_at=state.expires_at, starts_at=state.starts_at))
+                expires_at=state.expires_at, starts_at=state.starts_at,
+                challenger_kind=names[state.created_by].kind if state.created_by in names else None,
+                invited_kind=names[holder].kind if holder in names else None))
     return sorted(challenges, key=lambda c: (c.created_at, c.match_id))
 
 

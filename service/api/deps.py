@@ -17,7 +17,9 @@ from service.wiring import Services
 
 _DESCRIPTIONS = {
     400: "Bad request: a query parameter, header or body does not have the expected form.",
-    401: "No valid bearer token was sent.",
+    401: ("No valid bearer token was sent where one is needed (`unauthenticated`), or the token sent is malformed "
+          "(`bad_authorization`) or unknown or revoked (`unknown_token`): a refused token is refused on every "
+          "operation, those anyone may read without a token included."),
     403: "The caller may not do this.",
     404: "No such match, account or resource.",
     409: "Conflict: the match is not in a state that allows this (not your turn, version conflict, over).",
@@ -35,13 +37,13 @@ _DESCRIPTIONS = {
 
 
 def problems(*statuses: int) -> dict[int, ResponseSpec]:
-    """OpenAPI response specs for the problem statuses a route can return, and the 408, 429, 431
-    and 503 every route can return (a request too slow to arrive, too many connections, headers too
-    large, a full server: :mod:`service.http.protocol`; rate limits, :mod:`service.accounts.rate_limits`;
-    Redis not answering)."""
+    """OpenAPI response specs for the problem statuses a route can return, and the 401, 408, 429, 431
+    and 503 every route can return (a refused token, a request too slow to arrive, too many
+    connections, headers too large, a full server: :mod:`service.http.protocol`; rate limits and
+    refused tokens, :mod:`service.accounts.rate_limits`; Redis not answering)."""
     return {s: ResponseSpec(data_container=Problem, description=_DESCRIPTIONS[s], media_type=PROBLEM_MEDIA_TYPE,
                             generate_examples=False)
-            for s in sorted({*statuses, 408, 429, 431, 503})}
+            for s in sorted({*statuses, 401, 408, 429, 431, 503})}
 
 
 async def provide_caller(request: Request, services: Services) -> Caller | None:

@@ -121,6 +121,7 @@ class MatchController(Controller):
         if not account.organizer:
             check_no_secret_options(data)
         await check_accounts(services, held)
+        await services.accounts.blocks.check(account.id, held)
         invited, places = [], []
         if account.organizer and data.rated:
             await services.consents.check(account.id, held, admin=account.admin)
@@ -128,13 +129,13 @@ class MatchController(Controller):
             invited = [seat for seat, holder in data.seats.items() if holder and holder != account.id]
             settings = services.settings
             places = challenge_places(account.id, [data.seats[s] for s in invited], settings.max_unstarted_matches,
-                                      settings.max_invitations)
+                                      settings.max_invitations, settings.max_invitations_per_sender)
         state = await services.matches.create(new_match(data, invited), created_by=account.id, places=places)
         return await view_for(services, state.match_id, account)
 
     @post("/bulk", operation_id="createMatches", status_code=201,
           summary="Create several matches, all or nothing (organizers)",
-          responses=problems(400, 401, 403, 422))
+          responses=problems(400, 401, 403, 422))  # 403 blocked: a seated account blocks the organizer
     async def create_many(self, request: Request, data: CreateMatches, services: Services,
                           caller: Caller | None) -> list[MatchView]:
         """Every match is checked first; if one is refused, none is created and the problem names it
@@ -149,6 +150,7 @@ class MatchController(Controller):
             try:
                 held = [a for a in m.seats.values() if a]
                 await check_accounts(services, held)
+                await services.accounts.blocks.check(account.id, held)
                 if m.rated:
                     await services.consents.check(account.id, held, admin=account.admin)
             except DomainError as refused:

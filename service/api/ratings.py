@@ -9,7 +9,7 @@ import msgspec
 from litestar import Controller, get
 from litestar.params import Parameter
 
-from service.accounts.accounts import Caller
+from service.accounts.accounts import Account, Caller, Kind
 from service.api.deps import problems
 from service.api.games import GameName, known_game
 from service.api.records import AccountId
@@ -54,6 +54,8 @@ class AccountProfile(msgspec.Struct, frozen=True):
     level_name: str | None
     ratings: dict[str, GameRating]
     current_matches: list[str]
+    kind: Kind = "player"
+    """What the account is, shown beside its name: ``player``, ``organizer`` or ``bot`` (a built-in bot)."""
 
 
 class LeaderboardRow(msgspec.Struct, frozen=True):
@@ -68,6 +70,8 @@ class LeaderboardRow(msgspec.Struct, frozen=True):
     losses: int
     draws: int
     provisional: bool
+    kind: Kind | None = None
+    """What the account is: ``player``, ``organizer`` or ``bot`` (``null``: an account no longer stored)."""
 
 
 class Leaderboard(msgspec.Struct, frozen=True):
@@ -106,13 +110,13 @@ def game_rating(s: Standing) -> GameRating:
                       draws=s.draws, provisional=s.provisional)
 
 
-async def known_account_name(services: Services, account_id: str) -> str:
-    """The account's name; a 404 ``account_not_found`` for an unknown id."""
+async def known_account(services: Services, account_id: str) -> Account:
+    """The account; a 404 ``account_not_found`` for an unknown id."""
     account = await services.accounts.get(account_id)
     if account is not None:
-        return account.name
+        return account
     if account_id in BOT_ACCOUNTS:
-        return BOT_ACCOUNTS[account_id].name
+        return Account(id=account_id, name=BOT_ACCOUNTS[account_id].name)
     raise NotFound("account_not_found", f"There is no account {account_id!r}.")
 
 
@@ -125,12 +129,12 @@ class RatingController(Controller):
     async def profile(self, account_id: AccountId, services: Services, caller: Caller | None) -> AccountProfile:
         """Anyone may read it. ``ratings`` has the games the account has played rated;
         ``current_matches`` the ids of its unfinished matches (as ``GET /matches`` lists them)."""
-        name = await known_account_name(services, account_id)
+        account = await known_account(services, account_id)
         await _make_up(services, account_id)
         current = await services.read_models.active_for(account_id)  # (drops the matches found over)
         bot = BOT_ACCOUNTS.get(account_id)
         return AccountProfile(
-            id=account_id, name=name, is_bot=bot is not None, level=bot.level if bot else None,
+            id=account_id, name=account.name, kind=account.kind, is_bot=bot is not None, level=bot.level if bot else None,
             level_name=bot.level_name if bot else None,
             ratings={game: game_rating(s) for game, s in (await services.ratings.standings(account_id)).items()},
             current_matches=[s.id for s in current if s.status in ACTIVE])
@@ -141,7 +145,7 @@ class RatingController(Controller):
     async def history(self, account_id: AccountId, game: GameName, services: Services, caller: Caller | None,
                       offset: Offset = 0, limit: Limit = PAGE) -> RatingHistory:
         name = known_game(game).name
-        await known_account_name(services, account_id)
+        await known_account(services, account_id)
         await _make_up(services, account_id)
         entries = await services.ratings.history(name, account_id, offset, limit)
         return RatingHistory(account_id=account_id, game=name, offset=offset, entries=[
@@ -167,8 +171,9 @@ class RatingController(Controller):
         rows = []
         for rank, entry in enumerate(entries, start=offset + 1):
             s = entry.standing
-            shown = accounts[entry.account].name if entry.account in accounts else None
-            rows.append(LeaderboardRow(rank=rank, account_id=entry.account, name=shown,
+            found = accounts.get(entry.account)
+            rows.append(LeaderboardRow(rank=rank, account_id=entry.account, name=found.name if found else None,
+                                       kind=found.kind if found else None,
                                        is_bot=entry.account in BOT_ACCOUNTS, rating=s.rating, deviation=s.deviation,
                                        games=s.games, wins=s.wins, losses=s.losses, draws=s.draws,
                                        provisional=s.provisional))

@@ -13,6 +13,7 @@ from domain.bots import Action
 from domain.game import Result
 from domain.match import MATCH_COMMANDS, MATCH_EVENTS
 from domain.registry import all_games
+from service.accounts.accounts import Kind
 from domain.turning_points import TurningPoint
 
 
@@ -47,6 +48,8 @@ class AccountOut(msgspec.Struct):
     name: str
     organizer: bool
     scopes: list[str] = []
+    kind: Kind = "player"
+    """What the account is, shown beside its name: ``player``, ``organizer`` or ``bot`` (a built-in bot)."""
 
 
 class NewAccount(msgspec.Struct):
@@ -89,6 +92,8 @@ class SeatView(msgspec.Struct):
     account_id: str | None
     name: str | None
     ready: bool
+    kind: Kind | None = None
+    """What the seat's account is (``null``: an open seat): ``player``, ``organizer`` or ``bot``."""
 
 
 class ChallengeView(msgspec.Struct):
@@ -105,6 +110,9 @@ class ChallengeView(msgspec.Struct):
     created_at: int
     expires_at: int | None
     starts_at: int | None
+    challenger_kind: Kind | None = None
+    """What the challenger is: ``player``, ``organizer`` or ``bot``."""
+    invited_kind: Kind | None = None
 
 
 class Challenges(msgspec.Struct):
@@ -267,6 +275,8 @@ class AccountFound(msgspec.Struct):
     id: str
     name: str
     is_bot: bool
+    kind: Kind = "player"
+    """What the account is, shown beside its name: ``player``, ``organizer`` or ``bot`` (a built-in bot)."""
 
 
 class ExampleStep(msgspec.Struct):

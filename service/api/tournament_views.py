@@ -9,6 +9,7 @@ import msgspec
 from domain.registry import game_named
 from domain.tournaments import Tournament, standings, winner
 from domain.tournaments.matches import SeatRule
+from service.accounts.accounts import Kind
 from service.api.views import public_options
 from service.tournaments.tournaments import Schedule, StoredTournament, match_id_for
 
@@ -55,6 +56,8 @@ class StandingView(msgspec.Struct):
     sonneborn_berger: float = 0.0
     round_reached: int = 0
     withdrawn: bool = False
+    kind: Kind = "player"
+    """What the player's account is: ``player``, ``organizer`` or ``bot`` (a built-in bot)."""
 
 
 class CorrectionView(msgspec.Struct):
@@ -120,6 +123,8 @@ class TournamentView(msgspec.Struct):
     rounds: list[RoundView]
     standings: list[StandingView]
     names: dict[str, str]
+    kinds: dict[str, Kind] = {}
+    """Every player's kind by id, shown beside its name: ``player``, ``organizer`` or ``bot``."""
     registration_closes_at: int | None = None
     started_at: int | None = None
     withdrawals: list[ChangeView] = []
@@ -150,7 +155,8 @@ def standing_views(stored: StoredTournament) -> list[StandingView]:
     """The standings, each with the player's name."""
     if stored.tournament is None:
         return []
-    return [StandingView(**msgspec.to_builtins(s), name=stored.names.get(s.player, s.player))
+    return [StandingView(**msgspec.to_builtins(s), name=stored.names.get(s.player, s.player),
+                         kind=stored.kind_of(s.player))
             for s in standings(stored.tournament)]
 
 
@@ -162,6 +168,7 @@ def tournament_view(stored: StoredTournament, owner: bool) -> TournamentView:
     common = dict(id=stored.id, name=stored.name, organizer=stored.organizer, game=stored.game, game_options=options,
                   seat_rule=stored.seat_rule, schedule=stored.schedule, created_at=stored.created_at,
                   finished_at=stored.finished_at, status=status_of(stored), names=stored.names,
+                  kinds={player: stored.kind_of(player) for player in stored.names},
                   registration_closes_at=stored.registration_closes_at, started_at=stored.started_at)
     if t is None:
         return TournamentView(format=stored.format, players=list(stored.registered), seed=0, total_rounds=0,

@@ -70,7 +70,8 @@ def match_view(game: Game, state: MatchState, viewer: Viewer, names: dict[str, A
     return MatchView(
         id=state.match_id, game=state.game_name, status=state.status, version=state.version, role=viewer.role,
         you=viewer.seat,
-        seats={seat: SeatView(account_id=a, name=names[a].name if a in names else None, ready=seat in state.ready)
+        seats={seat: SeatView(account_id=a, name=names[a].name if a in names else None, ready=seat in state.ready,
+                              kind=names[a].kind if a in names else None)
                for seat, a in state.seats.items()},
         priority=state.priority, created_by=state.created_by, invited=list(state.invited),
         created_at=state.created_at, expires_at=state.expires_at, opens_at=state.opens_at,

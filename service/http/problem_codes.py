@@ -27,6 +27,7 @@ _403 = {
     "missing_scope": "The token lacks the scope this needs (read, play, create or organize).",
     "organizer_only": "Only an organizer (of this match or tournament) may do this.",
     "must_hold_a_seat": "A player creates only matches it plays in.",
+    "blocked": "An account named blocks you: no challenge, seat or tournament entry from you reaches it.",
     "secret_option_organizer_only": "Only an organizer sets an option the game keeps secret from the players.",
     "not_a_player": "You hold no seat in this match (or not the seat that plays this).",
     "not_an_account": "Only an account can take a seat.",
@@ -75,11 +76,15 @@ _409 = {
     "out_of_time": "The command came at or after its deadline; the timeout decides instead.",
     "pregame": "The game is in its pregame: only the seat choice is open.",
     "match_exists": "A match with this id exists already.",
-    "name_taken": "An account has this name already.",
+    "name_taken": "An account has this name already, or one that reads the same (case, I/l/1, O/0 and punctuation "
+                  "are not told apart).",
     "too_many_tokens": "The account holds as many tokens as it may (MAX_TOKENS); revoke one first.",
     "too_many_webhooks": "The account holds as many webhooks as it may; delete one first.",
     "too_many_unstarted_matches": "You have as many unstarted matches as you may (MAX_UNSTARTED_MATCHES).",
     "too_many_invitations": "The invited account has as many open challenges as it may (MAX_INVITATIONS).",
+    "too_many_invitations_from_you": "You have as many open challenges to this account as one sender may "
+                                     "(MAX_INVITATIONS_PER_SENDER).",
+    "too_many_blocks": "You block as many accounts as you may (MAX_BLOCKS).",
     "tournament_exists": "A tournament with this id exists already.",
     "tournament_over": "The tournament is over.",
     "round_not_open": "This round is not being played.",
@@ -117,6 +122,7 @@ _409 = {
     "correction_too_late": "A knockout result can be corrected only until the next round is paired.",
 }
 _422 = {
+    "cannot_block_yourself": "An account cannot block itself.",
     "not_an_organizer": "Consent is given to an organizer account; this account is not one.",
     "bad_json": "The command is not a JSON object with a string field 'type'.",
     "unknown_command": "This match's game has no command of this type.",
@@ -136,7 +142,8 @@ _422 = {
     "open_too_far": "opens_at must lie within a year from now.",
     "opens_after_start": "opens_at must not lie after starts_at.",
     "idempotency_key_reused": "This Idempotency-Key was used with a different body.",
-    "bad_name": "The name is not 1 to 40 letters, digits, '_', '.' or '-'.",
+    "bad_name": "The name is not 1 to 40 letters, digits, '_', '.' or '-' (with at least one letter or digit).",
+    "name_reserved": "The name reads as a built-in bot's name or id, the admin's, a site role's or an account id.",
     "bad_webhook_url": "The webhook URL is not an https (or http) URL the server may post to.",
     "webhook_destination_refused": "The webhook's host is, or resolves to, an address webhooks may not reach.",
     "webhook_host_not_found": "The webhook's host did not resolve (in time).",

@@ -81,7 +81,9 @@ def problem(status: int, code: str, detail: str, headers: dict[str, str] | None 
 
 def domain_error_handler(_: Request, exc: DomainError) -> Response:
     status = STATUS_BY_KIND.get(exc.kind, 422)
-    headers = {"WWW-Authenticate": 'Bearer realm="deathmatch"'} if status == 401 else getattr(exc, "headers", None)
+    headers = getattr(exc, "headers", None)
+    if status == 401:
+        headers = {"WWW-Authenticate": 'Bearer realm="deathmatch"', **(headers or {})}
     return problem(status, exc.code, exc.detail, headers)
 
 

@@ -6,7 +6,9 @@ The match itself is the challenge (:mod:`domain.match`: its ``invited`` seats mu
 
 - a player (not an organizer) may have at most ``MAX_UNSTARTED_MATCHES`` matches it created that
   have not started (``rm:unstarted:<account>``);
-- an account may hold at most ``MAX_INVITATIONS`` unanswered challenges (``rm:invited:<account>``).
+- an account may hold at most ``MAX_INVITATIONS`` unanswered challenges (``rm:invited:<account>``),
+  at most ``MAX_INVITATIONS_PER_SENDER`` of them from one account (``rm:invited:<account>:by:<sender>``),
+  so that one account cannot fill another's invitations and shut everyone else out (issue 28, item 5).
 
 Each bound is checked and taken in one step (:data:`_RESERVE`, on the read model's own index: a
 reserved place is the match's field with version 0, which the match's first index write then
@@ -22,7 +24,7 @@ import msgspec
 
 from domain.errors import WrongState
 from domain.match import MatchState
-from service.matches.read_models import invited_key, unstarted_key
+from service.matches.read_models import invited_by_key, invited_key, unstarted_key
 from service.redis import Pipe, Script
 
 _RESERVE = """
@@ -51,12 +53,19 @@ class Place(msgspec.Struct, frozen=True):
     detail: str
 
 
-def places(creator: str, invited_accounts: Iterable[str], max_unstarted: int, max_invitations: int) -> list[Place]:
+def places(creator: str, invited_accounts: Iterable[str], max_unstarted: int, max_invitations: int,
+           max_per_sender: int | None = None) -> list[Place]:
     """The places a player's new match takes: one among its creator's unstarted matches, and one
-    among each invited account's open invitations."""
+    among each invited account's open invitations and those from this creator (taken first)."""
     taken = [Place(key=unstarted_key(creator), limit=max_unstarted, code="too_many_unstarted_matches",
                    detail=f"You have {max_unstarted} matches that have not started yet; start, cancel or "
                           f"wait for some of them first.")]
+    if max_per_sender is not None:
+        taken += [Place(key=invited_by_key(account, creator), limit=max_per_sender,
+                        code="too_many_invitations_from_you",
+                        detail=f"You have {max_per_sender} unanswered challenges to {account!r} already; wait "
+                               f"for an answer first.")
+                  for account in sorted(set(invited_accounts))]
     taken += [Place(key=invited_key(account), limit=max_invitations, code="too_many_invitations",
                     detail=f"The account {account!r} has {max_invitations} unanswered challenges; try again later.")
               for account in sorted(set(invited_accounts))]

@@ -9,6 +9,8 @@
   challenge, ready, choose a seat, move or submit: :func:`domain.bots.action_of`), so ``/accounts/me/turns`` costs what waits on the caller, not
   all its matches;
 - ``rm:invited:<account>`` — the ids of the challenges the account has not answered;
+  ``rm:invited:<account>:by:<sender>`` those of them that ``sender`` sent (bounded apart:
+  ``MAX_INVITATIONS_PER_SENDER``);
 - ``rm:unstarted:<account>`` — the ids of the matches the account created that have not started
   (its open challenges among them);
 - ``rm:finished:<account>`` — the account's games that are over (matches that started, then
@@ -44,10 +46,10 @@ from service.matches.event_store import summary_key
 from service.redis import Pipe, Script, get_many
 
 ACTIVE = ("waiting", "pregame", "running")
-LAYOUT = "6"
+LAYOUT = "7"
 """The read models' layout, kept in ``rm:layout`` (1: summaries under ``rm:match:<id>``; 2: no
 turns, invitations or unstarted indexes; 3: no finished games, no challenges in the turns index; 4: one of
-the two; 5: no ratings, :mod:`service.ratings.ratings`)."""
+the two; 5: no ratings, :mod:`service.ratings.ratings`; 6: no invitations by sender)."""
 
 
 def active_key(account: str) -> str:
@@ -60,6 +62,10 @@ def turns_key(account: str) -> str:
 
 def invited_key(account: str) -> str:
     return f"rm:invited:{account}"
+
+
+def invited_by_key(account: str, sender: str) -> str:
+    return f"rm:invited:{account}:by:{sender}"
 
 
 def unstarted_key(account: str) -> str:
@@ -112,6 +118,8 @@ def memberships(game: Game, state: MatchState | None) -> set[str]:
             continue
         if seat in state.invited and state.status == "waiting":
             keys.add(invited_key(account))
+            if state.created_by is not None:
+                keys.add(invited_by_key(account, state.created_by))
         elif state.status in ACTIVE:
             keys.add(active_key(account))
         if action_of(game, state, seat) is not None:

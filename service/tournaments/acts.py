@@ -22,7 +22,7 @@ from domain.match import OVER
 from domain.registry import game_named
 from domain.tournaments import correct, replace, withdraw
 from domain.tournaments.matches import SeatRule
-from service.accounts.accounts import Accounts
+from service.accounts.accounts import Account, Accounts, Kind
 from service.accounts.consents import Consents
 from service.bots.accounts import BOT_ACCOUNTS
 from service.http.problems import NotFound
@@ -43,15 +43,26 @@ def registering_key(organizer: str) -> str:
     return f"tournaments-registering:{organizer}"
 
 
-async def names_of(accounts: Accounts, ids: list[str] | tuple[str, ...]) -> dict[str, str]:
-    """Every account's name (built-in bots' from :mod:`service.bots.accounts`); an unknown id is a
-    422 ``unknown_account``."""
-    names = {i: BOT_ACCOUNTS[i].name for i in ids if i in BOT_ACCOUNTS}
-    found = await accounts.get_many([i for i in ids if i not in names])  # (split per slot on a cluster)
-    names.update({i: account.name for i, account in found.items()})
-    if missing := [i for i in ids if i not in names]:
+class Named(msgspec.Struct, frozen=True):
+    """Accounts' names and kinds (``player``, ``organizer`` or ``bot``: :attr:`Account.kind`) by id,
+    as a tournament keeps them to show beside its players."""
+
+    names: dict[str, str]
+    kinds: dict[str, Kind]
+
+    def added_to(self, stored: StoredTournament) -> dict[str, Any]:
+        """The ``names`` and ``kinds`` of ``stored`` with these added (for ``msgspec.structs.replace``)."""
+        return {"names": {**stored.names, **self.names}, "kinds": {**stored.kinds, **self.kinds}}
+
+
+async def names_of(accounts: Accounts, ids: list[str] | tuple[str, ...]) -> Named:
+    """Every account's name and kind (built-in bots' from :mod:`service.bots.accounts`); an unknown
+    id is a 422 ``unknown_account``."""
+    found = {i: Account(id=i, name=BOT_ACCOUNTS[i].name) for i in ids if i in BOT_ACCOUNTS}
+    found.update(await accounts.get_many([i for i in ids if i not in found]))  # (split per slot on a cluster)
+    if missing := [i for i in ids if i not in found]:
         raise InvalidCommand("unknown_account", f"There is no account {missing[0]!r}.")
-    return names
+    return Named(names={i: a.name for i, a in found.items()}, kinds={i: a.kind for i, a in found.items()})
 
 
 class TournamentActs:
@@ -70,6 +81,7 @@ class TournamentActs:
         an ``admin`` needs no consent); players who sign up themselves consent by signing up."""
         now = now_ms()
         names = await names_of(self.accounts, players)
+        await self.accounts.blocks.check(organizer, players)
         await self.consents.check(organizer, players, admin=admin)
         if len(set(players)) != len(players):
             raise InvalidCommand("duplicate_player", "A player may enter a tournament only once.")
@@ -82,7 +94,8 @@ class TournamentActs:
             id="t" + secrets.token_hex(6), name=name, organizer=organizer, game=game, game_options=game_options,
             seat_rule=seat_rule, schedule=schedule, created_at=now, tournament=t, format=format,
             format_options=format_options, registered=tuple(players) if registration else (),
-            registration_closes_at=registration_closes_at, names=names, started_at=None if registration else now)
+            registration_closes_at=registration_closes_at, names=names.names, kinds=names.kinds,
+            started_at=None if registration else now)
         if registration and not await self._open_sign_up(
                 keys=[registering_key(organizer)], args=[self.settings.tournament_open_registrations, stored.id]):
             raise WrongState("too_many_open_registrations",
@@ -125,7 +138,7 @@ class TournamentActs:
                 raise WrongState("tournament_full", f"The tournament has {len(stored.registered)} players, as many "
                                                     f"as it may (TOURNAMENT_MAX_PLAYERS).")
             return msgspec.structs.replace(stored, registered=stored.registered + (player,),
-                                           names={**stored.names, **names}), []
+                                           **names.added_to(stored)), []
         return await self.tournaments.update(tournament_id, change)
 
     async def leave(self, tournament_id: str, player: str, by: str) -> StoredTournament:
@@ -140,7 +153,8 @@ class TournamentActs:
             if player not in stored.registered:
                 raise WrongState("not_registered", f"{player} is not signed up for this tournament.")
             return msgspec.structs.replace(stored, registered=tuple(p for p in stored.registered if p != player),
-                                           names={k: v for k, v in stored.names.items() if k != player}), []
+                                           names={k: v for k, v in stored.names.items() if k != player},
+                                           kinds={k: v for k, v in stored.kinds.items() if k != player}), []
         return await self.tournaments.update(tournament_id, change)
 
     def _open_for_sign_up(self, stored: StoredTournament) -> None:
@@ -232,12 +246,13 @@ class TournamentActs:
         unless ``admin`` replaces) takes ``old``'s place, points and games to come; refused while
         ``old`` has a match of the open round being played."""
         names = await names_of(self.accounts, [new])
+        await self.accounts.blocks.check(by, [new])
         await self.consents.check((await self.tournaments.get(tournament_id)).organizer, [new], admin=admin)
 
         async def change(stored: StoredTournament):
             t = replace(self._running(stored), old, new)  # (refuses first what the library refuses)
             self._check_not_playing(stored, old)
-            return (msgspec.structs.replace(stored, tournament=t, names={**stored.names, **names}),
+            return (msgspec.structs.replace(stored, tournament=t, **names.added_to(stored)),
                     [TournamentEvent(type="player_replaced", at=now_ms(), player=old, replaced_by=new, by=by)])
         return await self.tournaments.update(tournament_id, change)
 

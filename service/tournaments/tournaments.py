@@ -36,6 +36,7 @@ from domain.match import OVER, MatchState
 from domain.registry import game_named
 from domain.tournaments import Tournament, create
 from domain.tournaments.matches import SeatRule, record_results, seating
+from service.accounts.accounts import BOT_ID_PREFIX, Kind
 from service.http.problems import NotFound
 from service.matches.match_service import MatchService, NewMatch, now_ms
 from service.settings import Settings
@@ -70,7 +71,8 @@ class Schedule(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
 class StoredTournament(msgspec.Struct, frozen=True):
     """``tournament`` is ``None`` while the tournament is open for sign-up (``registered``, in the
     order they signed up, which is the seed order at the start); ``names`` holds every player's
-    account name."""
+    account name and ``kinds`` its kind (``player``, ``organizer`` or ``bot``; a tournament stored
+    before kinds were kept has none: :meth:`kind_of`)."""
 
     id: str
     name: str
@@ -91,6 +93,11 @@ class StoredTournament(msgspec.Struct, frozen=True):
     paused: bool = False
     names: dict[str, str] = {}
     started_at: int | None = None
+    kinds: dict[str, Kind] = {}
+
+    def kind_of(self, player: str) -> Kind:
+        """``player``'s kind as stored, else ``bot`` for a built-in bot's id and ``player`` otherwise."""
+        return self.kinds.get(player) or ("bot" if player.startswith(BOT_ID_PREFIX) else "player")
 
 
 def tournament_of(match_id: str) -> str | None:

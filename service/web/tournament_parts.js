@@ -17,7 +17,7 @@ const COLUMNS = {
 };
 
 export function standings(t) {
-  learn(t.names);
+  learn(t.names, t.kinds);
   const extra = COLUMNS[t.format] || [];
   const heads = ["Rank", "Player", "Points", ...extra.map(([title]) => title)];
   return h("table", { class: "standings", id: "standings" },
@@ -29,7 +29,7 @@ export function standings(t) {
 
 /** The players signed up so far (a tournament open for sign-up). */
 export function signedUp(t) {
-  learn(t.names);
+  learn(t.names, t.kinds);
   return t.players.length
     ? h("ol", { id: "signed-up" }, t.players.map((p) => h("li", { dataset: { player: p } }, playerLink(p, t.names[p]))))
     : h("p", { class: "muted", id: "signed-up" }, "Nobody has signed up yet.");

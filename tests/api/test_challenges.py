@@ -65,19 +65,33 @@ def test_organizers_seat_players_without_a_challenge(http):
 
 def test_a_player_has_a_bounded_number_of_unstarted_matches_and_invitations(http, settings):
     creator = new_account(http, "ch")
-    victim = new_account(http, "ch")
-    created = [challenge(http, creator, victim) for _ in range(settings.max_unstarted_matches)]
-    r = http.post("/matches", json={"game": "trax", "seats": {"white": creator[0], "red": victim[0]}},
+    created = [challenge(http, creator, new_account(http, "ch")) for _ in range(settings.max_unstarted_matches)]
+    r = http.post("/matches", json={"game": "trax", "seats": {"white": creator[0], "red": new_account(http, "ch")[0]}},
                   headers=creator[1])
     assert r.status_code == 409 and r.json()["code"] == "too_many_unstarted_matches"
     assert http.post(f"/matches/{created[0]['id']}/cancel", headers=creator[1]).status_code == 200
-    challenge(http, creator, victim)  # a place came free
+    challenge(http, creator, new_account(http, "ch"))  # a place came free
 
-    others = [new_account(http, "ch") for _ in range(2)]
-    r = http.post("/matches", json={"game": "trax", "seats": {"white": others[0][0], "red": victim[0]}},
-                  headers=others[0][1])
+    victim = new_account(http, "ch")
+    per_sender = settings.max_invitations_per_sender
+    senders = [new_account(http, "ch") for _ in range(-(-settings.max_invitations // per_sender))]
+    for n in range(settings.max_invitations):  # (one sender holds at most MAX_INVITATIONS_PER_SENDER of them)
+        challenge(http, senders[n // per_sender], victim)
+    other = new_account(http, "ch")
+    r = http.post("/matches", json={"game": "trax", "seats": {"white": other[0], "red": victim[0]}},
+                  headers=other[1])
     assert r.status_code == 409 and r.json()["code"] == "too_many_invitations"
     assert len(http.get("/accounts/me/challenges", headers=victim[1]).json()["received"]) == settings.max_invitations
+
+
+def test_one_sender_holds_at_most_its_share_of_an_accounts_invitations(http, settings):
+    sender, victim = new_account(http, "ch"), new_account(http, "ch")
+    for _ in range(settings.max_invitations_per_sender):
+        challenge(http, sender, victim)
+    r = http.post("/matches", json={"game": "trax", "seats": {"white": sender[0], "red": victim[0]}},
+                  headers=sender[1])
+    assert r.status_code == 409 and r.json()["code"] == "too_many_invitations_from_you"
+    challenge(http, new_account(http, "ch"), victim)  # another sender still reaches it
 
 
 def test_a_player_may_not_set_an_option_kept_secret_from_players(http):

@@ -16,7 +16,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 DOCUMENT = json.loads((ROOT / "openapi" / "openapi.json").read_text())
 SCHEMAS = DOCUMENT["components"]["schemas"]
 VERBS = ("get", "list", "create", "send", "play", "stream", "accept", "decline", "cancel", "join", "mark", "resign",
-         "request", "export", "revoke", "delete", "leave", "start", "pause", "resume")
+         "request", "export", "revoke", "delete", "leave", "start", "pause", "resume", "block", "unblock")
 
 
 def test_the_document_is_valid_openapi_3_1():

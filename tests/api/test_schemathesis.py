@@ -137,6 +137,18 @@ checks.positive_data_acceptance.expected-statuses = {_RULE_422}
 include-name = "GET /matches/{{match_id}}/board.svg"
 checks.positive_data_acceptance.expected-statuses = {_RULE_422}
 
+# A name the schema allows is refused by the rules when it reads as a taken one (409 `name_taken`:
+# case, I/l/1, O/0, punctuation folded) or as a bot's, the admin's or an account id (422
+# `name_reserved`), or has no letter or digit (422 `bad_name`): docs/security.md, issue 28 item 4.
+[[operations]]
+include-name = "POST /accounts"
+checks.positive_data_acceptance.expected-statuses = {_RULE_422}
+
+# Blocking: an unknown account is a 404, oneself a 422 (`cannot_block_yourself`), past MAX_BLOCKS a 409.
+[[operations]]
+include-name = "PUT /accounts/me/blocks/{{account_id}}"
+checks.positive_data_acceptance.expected-statuses = {_RULE_422}
+
 # An account holds at most 50 minted tokens (409 `too_many_tokens`); the fuzzer mints more.
 [[operations]]
 include-name = "POST /accounts/me/tokens"

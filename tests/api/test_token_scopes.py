@@ -25,7 +25,7 @@ def test_a_minted_token_is_shown_once_listed_without_its_secret_and_revoked(http
     me, own = new_account(http, "tk")
     token_id, minted = mint(http, own, ["read", "play", "read"], label="my bot")
     assert http.get("/accounts/me", headers=minted).json() == {"id": me, "name": http.get(
-        "/accounts/me", headers=own).json()["name"], "organizer": False, "scopes": ["play", "read"]}
+        "/accounts/me", headers=own).json()["name"], "organizer": False, "scopes": ["play", "read"], "kind": "player"}
     assert http.get("/accounts/me", headers=own).json()["scopes"] == ["create", "play", "read"]
     listed = http.get("/accounts/me/tokens", headers=own).json()
     assert [(t["id"], t["label"], t["scopes"]) for t in listed] == [(token_id, "my bot", ["play", "read"])]

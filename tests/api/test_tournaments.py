@@ -50,7 +50,7 @@ def replayed(http, view: dict, options: dict):
 def check_against_the_library(http, view: dict, options: dict | None = None) -> None:
     t = replayed(http, view, options or {})
     names = {bot: BOT_ACCOUNTS[bot].name for bot in view["players"]}
-    expected = [{**s, "name": names[s["player"]]} for s in msgspec.to_builtins(standings(t))]
+    expected = [{**s, "name": names[s["player"]], "kind": "bot"} for s in msgspec.to_builtins(standings(t))]
     assert view["standings"] == expected
     assert http.get(f"/tournaments/{view['id']}/standings").json() == expected
     assert view["winner"] == expected[0]["player"]

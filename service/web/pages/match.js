@@ -156,7 +156,7 @@ export async function show(main, id) {
     fill(els.seats, Object.entries(view.seats).map(([seat, s]) => h("li", {
       class: `seat${view.to_move.includes(seat) ? " to-move" : ""}`, dataset: { seat } },
     h("span", { class: `chip seat-${seat}` }), h("strong", {}, seatLabel(view.game, seat)), " ",
-    s.account_id ? playerLink(s.account_id, s.name) : h("em", {}, "open"), seat === view.you ? " (you)" : "",
+    s.account_id ? playerLink(s.account_id, s.name, s.kind) : h("em", {}, "open"), seat === view.you ? " (you)" : "",
     seal.window && !view.to_move.includes(seat) ? h("span", { class: "sealed" }, "sealed") : "",
     seal.window && seat === view.you && seal.mine ? h("span", { class: "sealed", title: seal.mine }, "sealed, replaceable") : "",
     h("span", { class: "clock", id: `clock-${seat}` },
