@@ -38,11 +38,13 @@ def test_a_whole_game_over_http_with_random_legal_moves(http):
 
 
 def test_running_out_of_reserve_loses_through_the_worker(http, redis_client, worker):
-    fast = {"time": {"type": "bank", "per_move_ms": 300, "reserve_ms": 600, "bank_size_ms": 200}}
+    # 6 s a seat in all: first's move, sent at once, lands in time on a busy machine (0.9 s did not)
+    fast = {"time": {"type": "bank", "per_move_ms": 2000, "reserve_ms": 4000, "bank_size_ms": 1000}}
     table = Table(http, "cairo", SEATS, options=fast).ready()
-    assert table.send("first", {"type": "cairo_place", "cell": "Gl"}).status_code == 200
-    # second never moves: 300 ms per turn and 600 ms of reserve, then the worker's timer ends the game
-    assert wait_for_event(redis_client, table.id, "cairo_timed_out", 20)
+    played = table.send("first", {"type": "cairo_place", "cell": "Gl"})
+    assert played.status_code == 200, played.text
+    # second never moves: 2 s per turn and 4 s of reserve, then the worker's timer ends the game
+    assert wait_for_event(redis_client, table.id, "cairo_timed_out", 60)
     time.sleep(0.3)
     view = table.view()
     assert view["result"]["winner"] == "first" and view["result"]["reason"] == "timeout"
