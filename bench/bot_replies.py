@@ -1,13 +1,14 @@
 """How fast the built-in bots answer over HTTP: person-like clients against level-1 bots.
 
 Run: ``.venv/bin/python bench/bot_replies.py [--matches 100] [--seconds 60] [--game trax,cairo]
-[--level 1] [--workers 2] [--api-workers 1] [--pause-ms 2000,8000]``.
+[--level 1] [--workers 2] [--api-workers 1] [--pause-ms 2000,8000] [--baseline ROOT] [--rounds 1]``.
 
 Starts the real server (``python -m service serve``, its embedded Redis, ``--workers`` RQ
 workers) and ``--matches`` clients, each in its own match against a built-in bot of ``--level``
 (``bot_<level>_1`` ... ``_8`` in turn; the games of ``--game`` in turn; the person's seat
 alternating; no clock). A client plays like a person: it waits a random pause (``--pause-ms``,
-uniform; 2-8 s by default, a person's pace in a quick game) before each move, sends a random legal move with ``POST /matches/{id}/turn?wait=10`` --
+uniform; 2-8 s by default, a person's pace in a quick game) before each move (counting starts
+once a bot has answered a first challenge: the play workers warm up first), sends a random legal move with ``POST /matches/{id}/turn?wait=10`` --
 which answers once the next event, the bot's reply, is recorded -- and starts a new match when one
 ends. Printed: the reply time (the ``/turn`` call, from sending the move to holding the bot's
 reply: the bot's think time, its queue, its fork, both moves' writes) p50/p90/p99/max over the
@@ -27,7 +28,7 @@ import time
 import httpx
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from http_load import Server, percentiles  # noqa: E402
+from http_load import ROOT, Server, percentiles  # noqa: E402
 
 TARGET_P99_MS = 200.0
 SEATS = {"trax": ("white", "red"), "cairo": ("first", "second"), "duorail": ("blue", "red")}
@@ -88,12 +89,27 @@ class Person:
                 self.replies.append(took)
 
 
-async def run(args) -> None:
-    server = Server(api_workers=args.api_workers, redis_url=None, workers=args.workers).start()
+async def bots_answer(http: httpx.AsyncClient, bot: str, seconds: float = 900) -> float:
+    """Wait until a built-in bot accepts a challenge (the play workers have warmed up: they load
+    or compile the solvers before their first job); how long that took."""
+    started = time.monotonic()
+    r = await http.post("/accounts", json={"name": "warmupprobe"})
+    headers = {"Authorization": f"Bearer {r.json()['token']}"}
+    r = await http.post("/matches", headers=headers, json={"game": "trax", "seats": {"white": r.json()["id"],
+                                                                                     "red": bot}})
+    url = f"/matches/{r.json()['id']}"
+    while (await http.get(url, headers=headers)).json()["invited"] and time.monotonic() - started < seconds:
+        await asyncio.sleep(0.2)
+    return time.monotonic() - started
+
+
+async def run(args, root: str, label: str) -> None:
+    server = Server(api_workers=args.api_workers, redis_url=None, workers=args.workers, root=root).start()
     try:
         limits = httpx.Limits(max_connections=args.matches + 10, max_keepalive_connections=args.matches + 10)
         async with httpx.AsyncClient(base_url=server.url, timeout=30, limits=limits) as http:
             bots = [b["id"] for b in (await http.get("/bots")).json() if b["level"] == args.level]
+            warm = await bots_answer(http, bots[-1])
             games = args.game.split(",")
             people = [Person(http, n, games[n % len(games)], bots[n % len(bots)],
                              tuple(int(ms) for ms in args.pause_ms.split(","))) for n in range(args.matches)]
@@ -106,13 +122,22 @@ async def run(args) -> None:
     replies = [t * 1000 for p in people for t in p.replies]
     errors = [e for p in people for e in p.errors]
     p = percentiles(replies) if replies else {}
-    print(f"{args.matches} person-like clients vs level-{args.level} bots ({args.game}), {args.workers} workers, "
-          f"{args.api_workers} API process(es), {os.cpu_count()} cores, {args.seconds} s after {args.warmup} s warm-up")
+    print(f"[{label}: {root}] {args.matches} person-like clients vs level-{args.level} bots ({args.game}), "
+          f"{args.workers} workers, {args.api_workers} API process(es), {os.cpu_count()} cores, {args.seconds} s "
+          f"after {args.warmup} s warm-up (bots first answered {warm:.1f} s after start)")
     print(f"  bot replies timed: {len(replies)}  matches started: {sum(p.matches for p in people)}  "
           f"errors: {len(errors)} {sorted(set(errors))[:5]}")
     if p:
         print("  reply time ms: " + "  ".join(f"{name} {value:.1f}" for name, value in p.items())
-              + f"  (target p99 <= {TARGET_P99_MS:.0f})")
+              + f"  (target p99 <= {TARGET_P99_MS:.0f})", flush=True)
+
+
+async def run_all(args) -> None:
+    """This checkout, and the baseline's (``--baseline``) in the same sitting, alternating."""
+    runs = [(ROOT, "this checkout")] + ([(args.baseline, "baseline")] if args.baseline else [])
+    for _ in range(args.rounds):
+        for root, label in runs:
+            await run(args, root, label)
 
 
 def main() -> None:
@@ -125,7 +150,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--api-workers", type=int, default=1)
     parser.add_argument("--pause-ms", default="2000,8000", help="a person's pause before each move: min,max")
-    asyncio.run(run(parser.parse_args()))
+    parser.add_argument("--baseline", default="", help="another checkout's root, run after this one (A/B)")
+    parser.add_argument("--rounds", type=int, default=1, help="how many times to run each")
+    asyncio.run(run_all(parser.parse_args()))
 
 
 if __name__ == "__main__":

@@ -38,7 +38,8 @@ def one_game(job: tuple[str, int, int, float, bool]) -> str:
 
     def ask(game_, state, seat, at_level, given: Think) -> list:
         if at_level == EXAMPLE and state.status == "running":
-            return [game_.commands[0](choose(state.game, seat, think, seed=given.seed))]
+            move = choose(state.game, seat, think, seed=given.seed)
+            return [] if move is None else [game_.parse_move(state.game, move)]
         until = time.monotonic() + think
         return next_commands(game_, state, seat, level, Think(seed=given.seed, refused=given.refused,
                                                               spent=lambda: time.monotonic() >= until))

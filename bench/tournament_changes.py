@@ -35,7 +35,7 @@ async def bench(url: str, changes: int, players: int) -> None:
     try:
         names = [f"b{os.getpid()}x{n}" for n in range(players)]
         accounts = [(await services.accounts.create(name))[0].id for name in names]
-        acts = TournamentActs(services.tournaments, services.accounts)
+        acts = TournamentActs(services.tournaments, services.accounts, services.consents)
         common = dict(organizer="a_admin", format="round_robin", game="trax", game_options={}, seat_rule="pairing",
                       format_options={}, schedule=None, registration_closes_at=None)
         signup = await acts.create(name="bench sign-up", players=[], registration=True, **common)

@@ -291,6 +291,12 @@ class Game(Generic[OptionsT, StateT, CommandT, EventT, ViewT]):
         """Refuse, when the match is created, options that clash with its priority seat (Deep Sea
         Voyage: the ``dmo`` option and a priority player both naming the DMO). By default none do."""
 
+    def seats_moved(self, state: StateT) -> frozenset[Seat]:
+        """The seats that have made a move of their own (a clock's default -- a pass, a random
+        choice -- is not one): a match whose game would end on a timeout before every seat has is
+        aborted instead (:func:`domain.match.no_first_move`). Each game says; by default every seat has."""
+        return frozenset(self.seats)
+
     def match_started(self, state: StateT, at: int, pregame_ms: int) -> StateT:
         """The state once the match started at ``at`` with a pregame of ``pregame_ms``, for a game
         whose every match has a pregame of its own (Deep Sea Voyage shows its boards for 90 s;

@@ -170,12 +170,13 @@ class Rescheduled(msgspec.Struct, frozen=True, tag="rescheduled"):
 
 class MatchAborted(msgspec.Struct, frozen=True, tag="match_aborted"):
     """The match ends without a winner. ``code`` is the result's reason: ``aborted`` (by its
-    organizer, or a seat still open at the scheduled start), ``declined``, ``cancelled`` or
-    ``expired``; ``reason`` says it in a sentence."""
+    organizer, or a seat still open at the scheduled start), ``declined``, ``cancelled``,
+    ``expired`` or ``no_first_move`` (a clock would have ended a game a seat never moved in:
+    :func:`no_first_move`); ``reason`` says it in a sentence."""
 
     reason: str
     at: int
-    code: Literal["aborted", "declined", "cancelled", "expired"] = "aborted"
+    code: Literal["aborted", "declined", "cancelled", "expired", "no_first_move"] = "aborted"
 
 
 MATCH_EVENTS: tuple[type, ...] = (
@@ -504,7 +505,42 @@ def _on_timeout(game: AnyGame, state: MatchState, command: Timeout, ctx: Context
         holders = list(state.seats.values())
         random.Random(state.seed).shuffle(holders)
         return [SeatsAssigned(seats=_held(dict(zip(game.seats, holders))), at=ctx.now, by_default=True)]
-    return game.on_timeout(state.game, due, _game_context(state, ctx, None))
+    return no_first_move(game, state, game.on_timeout(state.game, due, _game_context(state, ctx, None)), ctx.now)
+
+
+def unplayed_seats(game: AnyGame, state: MatchState) -> tuple[Seat, ...]:
+    """The seats of a running match that have not made a first move of their own
+    (:meth:`domain.game.Game.seats_moved`), in seat order."""
+    moved = game.seats_moved(state.game)
+    return tuple(seat for seat in game.seats if seat not in moved)
+
+
+def no_first_move(game: AnyGame, state: MatchState, events: list[Any], now: int) -> list[Any]:
+    """A timeout's ``events``, or, when they would end the game while a seat has not made its first
+    move, the match aborted in their place (``no_first_move``: no winner, no rating, no loss on
+    anyone's record -- as lichess aborts a game a player never started). A player's own move,
+    resignation or the rules' own end are never changed: only a clock ends a game nobody played.
+
+    >>> from domain.registry import game_named
+    >>> trax = game_named("trax")
+    >>> s = None
+    >>> for e in decide_create("m", trax, {}, {"white": "ann", "red": "bob"}, now=0, seed=1, starts_at=0):
+    ...     s = evolve(trax, s, e)
+    >>> for e in decide(trax, s, Timeout(key="start"), Context(now=0, system=True)):
+    ...     s = evolve(trax, s, e)
+    >>> [e] = decide(trax, s, Timeout(key="turn:0"), Context(now=3_600_000, system=True))
+    >>> e.code, e.reason
+    ('no_first_move', 'white and red never made a first move; the match is aborted and changes no rating.')
+    """
+    if state.status != "running" or not (unplayed := unplayed_seats(game, state)):
+        return events
+    after = state
+    for event in events:
+        after = evolve(game, after, event)
+    if after.status not in OVER:
+        return events
+    return [MatchAborted(reason=f"{' and '.join(unplayed)} never made a first move; the match is aborted and "
+                                f"changes no rating.", at=now, code="no_first_move")]
 
 
 def evolve(game: AnyGame, state: MatchState | None, event: Any) -> MatchState:
@@ -567,5 +603,6 @@ __all__ = [
     "Abort", "Accept", "Cancel", "ChallengeAccepted", "ChooseSeat", "Decline", "Join", "MatchAborted", "MatchCreated", "MatchOpened", "MatchStarted", "MatchState",
     "PlayerReady", "Ready", "Reschedule", "Rescheduled", "Resign", "Resigned", "SeatJoined", "SeatsAssigned", "SecretOptions",
     "Timeout",
-    "decide", "decide_create", "deadline", "evolve", "is_private", "seat_of", "visibility",
+    "decide", "decide_create", "deadline", "evolve", "is_private", "no_first_move", "seat_of", "unplayed_seats",
+    "visibility",
 ]

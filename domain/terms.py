@@ -60,6 +60,7 @@ RESULT_REASONS: dict[str, str] = {
     "declined": "The challenged player declined the challenge.",
     "cancelled": "Its creator withdrew the match before it started.",
     "expired": "The match did not start before it expired.",
+    "no_first_move": "Aborted: a seat never made its first move before a clock ended the game (no rating changes).",
     "last_tile": "MonUnrail: the winner completed the track, or removed the last tile.",
     "impossible_upheld": "MonUnrail: Impossible was called and the track could not be completed.",
     "impossible_refuted": "MonUnrail: Impossible was called but the track could be completed.",

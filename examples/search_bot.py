@@ -1,7 +1,7 @@
-"""A search bot: Monte Carlo tree search over the rules library's positions, within a think time,
-playing on the server with the Python SDK (``client/``). It plays every game whose package has the
-searcher's API (``position``: Trax and Cairo Corridor so far; docs/library.md) and accepts only
-challenges of those games.
+"""A search bot: searches over the rules library's positions (docs/library.md), within a think
+time, playing on the server with the Python SDK (``client/``). It plays Trax, Cairo Corridor and
+Duorail (:data:`SEARCHED`; MonUnrail and Deep Sea Voyage, whose seats cannot see everything:
+``examples/hidden_search_bot.py``) and accepts only challenges of those games.
 
 Usage::
 
@@ -15,7 +15,12 @@ that wins at once taken at once, with one of two searches over the same API:
   positions, each new leaf scored by one compiled random playout (``random_playout``);
 - :func:`alpha_beta` (Trax, where random playouts say little about threats): iterative deepening
   with a transposition table keyed by the positions themselves (equal however reached), the
-  position's ``evaluate`` at the horizon.
+  position's ``evaluate`` at the horizon;
+- :func:`duorail_search` (Duorail, where a random placement soon breaks a track, so random
+  playouts say nothing): the library's own search over the positions (``domain.duorail.search_move``,
+  level 3's: the placement scores -- every placement's longest tracks at once -- order an
+  iterative-deepening alpha-beta), stopped by the think time; a track asked for is shown if there
+  is one (``SHOW_TRACK``: the solver finds it).
 
 The move goes back in the game's notation (``name``), as the command ``parse_move`` reads it into.
 """
@@ -65,16 +70,17 @@ def winning_move(position: Any, seat: str) -> int | None:
     return None
 
 
-def search(position: Any, seconds: float, rng: random.Random) -> int:
-    """The move to play from ``position`` after ``seconds`` of the game's search (:data:`SEARCHES`)."""
-    [seat] = position.to_act()
+def search(position: Any, seconds: float, rng: random.Random, seat: str | None = None) -> int:
+    """The move of ``seat`` (by default the one seat to act) from ``position`` after ``seconds`` of
+    the game's search (:data:`SEARCHES`)."""
+    seat = seat or position.to_act()[0]
     won = winning_move(position, seat)
     if won is not None:
         return won
-    return SEARCHES[type(position).__module__.split(".")[1]](position, seconds, rng)[0]
+    return SEARCHES[type(position).__module__.split(".")[1]](position, seconds, rng, seat)[0]
 
 
-def uct(position: Any, seconds: float, rng: random.Random) -> tuple[int, int]:
+def uct(position: Any, seconds: float, rng: random.Random, seat: str | None = None) -> tuple[int, int]:
     """The most visited move after ``seconds`` of UCT, and how many playouts it made."""
     root, playouts = Node(position, None, rng), 0
     until = time.monotonic() + seconds
@@ -107,7 +113,7 @@ class OutOfTime(Exception):
     pass
 
 
-def alpha_beta(position: Any, seconds: float, rng: random.Random) -> tuple[int, int]:
+def alpha_beta(position: Any, seconds: float, rng: random.Random, seat: str | None = None) -> tuple[int, int]:
     """The best move of the deepest search finished in ``seconds`` (iterative deepening), and
     that depth. The table maps a position to ``(depth, value, bound, best move)``."""
     until = time.monotonic() + seconds
@@ -156,27 +162,47 @@ def _negamax(position: Any, seat: str, depth: int, alpha: float, beta: float, ta
     return best
 
 
-SEARCHES = {"trax": alpha_beta, "cairo": uct}
+def duorail_search(position: Any, seconds: float, rng: random.Random, seat: str | None = None) -> tuple[int, int]:
+    """Duorail: a track asked for is shown if there is one; in play the library's search (level 3's,
+    ``domain.duorail.search_move``) until ``seconds`` are spent (the depth it reached: not reported, 0)."""
+    from domain.bots import Think
+    from domain.duorail import NO_TRACK, SHOW_TRACK, search_move
+
+    seat = seat or position.to_act()[0]
+    if position.phase != "play":
+        return (SHOW_TRACK if SHOW_TRACK in position.moves(seat) else NO_TRACK), 0
+    until = time.monotonic() + seconds
+    return search_move(position, seat, Think(seed=rng.randrange(1 << 30), spent=lambda: time.monotonic() >= until)), 0
+
+
+SEARCHES = {"trax": alpha_beta, "cairo": uct, "duorail": duorail_search}
 """Each game's search."""
 
 
-def choose(state: Any, seat: str, seconds: float = 1.0, seed: int = 0) -> str:
+def choose(state: Any, seat: str, seconds: float = 1.0, seed: int = 0) -> str | None:
     """The move (notation) the bot plays for ``seat`` in ``state`` (a library state or position
-    of a game with the searcher's API) after ``seconds`` of search."""
+    of a game with the searcher's API) after ``seconds`` of search; ``None`` when ``seat`` has
+    nothing to play (in Duorail's endgame, once it sealed its track)."""
     rules = importlib.import_module(f"domain.{type(state).__module__.split('.')[1]}")
     position = rules.position(state)
-    return position.name(search(position, seconds, random.Random(seed)))
+    if seat not in position.to_act():
+        return None
+    move = search(position, seconds, random.Random(seed), seat)
+    name_for = getattr(position, "name_for", None)  # Duorail's endgame: both to act, each its own track
+    return name_for(seat, move) if name_for else position.name(move)
 
 
 def play(client: Client, turn: Turn, state: Any, think: float = 1.0) -> None:
     """One turn (the loop is :func:`run_bot`'s): search, then send the move as the game's command."""
     rules = importlib.import_module(f"domain.{turn.game}")
     move = choose(state, turn.seat, think, seed=turn.version)
+    if move is None:
+        return
     command = msgspec.to_builtins(rules.parse_move(state, move))
     client.command(turn.match_id, command, expected_version=turn.version)
 
 
-SEARCHED = ("trax", "cairo")
+SEARCHED = ("trax", "cairo", "duorail")
 """The games whose package has the searcher's API (``position``)."""
 
 

@@ -27,6 +27,7 @@ from service.api.analysis import AnalysisController
 from service.api.bots import BotController
 from service.api.deps import provide_caller
 from service.api.games import GameController
+from service.api.positions import PositionController
 from service.api.json_body import request_class
 from service.api.live import LiveController
 from service.api.matches import MatchController
@@ -39,6 +40,7 @@ from service.api.system import SystemController
 from service.api.tagged_unions import TaggedUnionSchemaPlugin
 from service.api.text_bodies import as_text
 from service.api.tokens import TokenController
+from service.api.consents import ConsentController
 from service.api.tournament_acts import TournamentActController
 from service.api.tournament_stream import TournamentStreamController
 from service.api.tournaments import TournamentController
@@ -107,9 +109,9 @@ def create_app(settings: Settings) -> Litestar:
         return app.state.services
 
     app = Litestar(
-        route_handlers=[SystemController, GameController, BotController, AccountController, MatchController, LiveController,
+        route_handlers=[SystemController, GameController, PositionController, BotController, AccountController, MatchController, LiveController,
                         AnalysisController, TournamentController, TournamentActController, TournamentStreamController,
-                        TokenController, WebhookController, RecordController,
+                        TokenController, ConsentController, WebhookController, RecordController,
                         MetricsController, schema_asset, web_page, web_file, RatingController],
         dependencies={"services": Provide(provide_services, sync_to_thread=False),
                       "caller": Provide(provide_caller)},

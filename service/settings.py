@@ -41,6 +41,10 @@
   than the seat's time left less :data:`domain.bots.MARGIN_MS`. A bot stops its search when the time
   is spent and plays its best move so far; its process is killed half a second later
   (``BOT_TIME_LIMIT_S`` caps that too).
+- ``THINKERS``: the long-lived processes each play worker computes bots' turns and solver work in
+  (:mod:`workers.thinkers`; default 1: a worker runs one job at a time), 1 to 16;
+  ``THINKER_MAX_MB``: a thinker that holds this much more memory after a computation than when it
+  was forked is replaced by a fresh one (default 1024).
 - ``ANALYSES_PER_ACCOUNT``: analyses an account may have queued or running at once (default 2).
 - ``ANALYSIS_RATE_LIMIT``: analyses an account may ask for per hour (default 60).
 - ``REDIS_POOL_SIZE``: Redis connections an API process keeps for the commands that are not on
@@ -121,8 +125,11 @@ class Settings(msgspec.Struct, frozen=True):
     match_expiry_s: int = 86_400
     max_unstarted_matches: int = 20
     max_invitations: int = 20
+    max_consents: int = 100
     bot_time_limit_s: float = 10
     bot_think_ms: tuple[int, int, int] = (1_000, 3_000, 5_000)
+    thinkers: int = 1
+    thinker_max_mb: int = 1024
     solver_time_limit_s: float = 60
     analysis_time_limit_s: float = 20
     analyses_per_account: int = 2
@@ -221,9 +228,12 @@ def from_environment() -> Settings:
         match_expiry_s=_number("MATCH_EXPIRY_S", 86_400),
         max_unstarted_matches=_number("MAX_UNSTARTED_MATCHES", 20),
         max_invitations=_number("MAX_INVITATIONS", 20),
+        max_consents=_number("MAX_CONSENTS", 100),
         bot_time_limit_s=_seconds("BOT_TIME_LIMIT_S", 10),
         bot_think_ms=(_think_ms("BOT_THINK_MS_1", 1_000), _think_ms("BOT_THINK_MS_2", 3_000),
                       _think_ms("BOT_THINK_MS_3", 5_000)),
+        thinkers=_bounded("THINKERS", 1, 1, 16),
+        thinker_max_mb=_bounded("THINKER_MAX_MB", 1024, 64, 1_000_000),
         solver_time_limit_s=_seconds("SOLVER_TIME_LIMIT_S", 60),
         analysis_time_limit_s=_seconds("ANALYSIS_TIME_LIMIT_S", 20),
         analyses_per_account=_number("ANALYSES_PER_ACCOUNT", 2),

@@ -10,8 +10,10 @@ from redis.asyncio.cluster import RedisCluster
 from rq import Queue
 
 from service.accounts.accounts import Accounts
+from service.accounts.consents import Consents
 from service.accounts.rate_limits import RateLimiter
 from service.accounts.tokens import Tokens
+from service.bots.accounts import BOT_ACCOUNTS
 from service.jobs.background import RQBackground
 from service.jobs.queues import ANALYSIS, PRIORITY, TIMERS, WEBHOOKS
 from service.jobs.readiness import WorkerReadiness
@@ -49,6 +51,7 @@ class Services(msgspec.Struct):
     ratings: Ratings
     readiness: WorkerReadiness
     """What the workers say of the built-in bots (warming up, ready: :mod:`service.jobs.readiness`)."""
+    consents: Consents
 
     async def close(self) -> None:
         await self.accounts.close()
@@ -112,4 +115,5 @@ def connect(settings: Settings) -> Services:
                     analyses=Analyses(client, queues[ANALYSIS], limiter, settings),
                     streams=Streams(store.pipe, settings.max_streams, settings.max_streams_anonymous,
                                     settings.max_open_streams, settings.max_open_streams_anonymous),
-                    ratings=ratings)
+                    ratings=ratings,
+                    consents=Consents(client, settings.max_consents, always=BOT_ACCOUNTS))

@@ -4,8 +4,8 @@ scheduler thread for every queue's due jobs (:mod:`workers.scheduler`: one worke
 it; another takes over within seconds).
 
 It is a ``SimpleWorker`` (jobs run in the worker process, no fork per job): timer jobs are tiny, and
-the jobs that compute run their computation in a child process killed at its time limit
-(:mod:`workers.limits`). ``serve`` starts one worker per pool (``timers``; ``bots solvers``;
+the jobs that compute run their computation in another process killed at its time limit (a
+play worker's long-lived thinkers, :mod:`workers.thinkers`; an analysis's child, :mod:`workers.limits`). ``serve`` starts one worker per pool (``timers``; ``bots solvers``;
 ``webhooks``; ``analysis``), so that no kind of work waits behind another: a webhook receiver that
 never answers holds up the webhooks' worker only. Run as many as you like against the same Redis.
 
@@ -46,15 +46,18 @@ def queues_named(names: list[str]) -> tuple[str, ...]:
 def warm_up(queues: tuple[str, ...], progress: Callable[[str, int, int], None] = lambda doing, step, steps: None) -> None:
     """Import the jobs before the first one (RQ would import them on the first job: seconds a first
     timer would be late), and load the compiled solvers and bots (:mod:`workers.warm`), so that the
-    child processes computations run in (:mod:`workers.limits`) inherit them instead of loading
-    them each time. ``progress(doing, step, steps)`` is told each step before it runs."""
+    processes computations run in inherit them instead of loading them each time; a play worker
+    then forks its thinkers (:mod:`workers.thinkers`), before its threads start.
+    ``progress(doing, step, steps)`` is told each step before it runs."""
     steps = 1 + len(GAMES) if {BOTS, SOLVERS, ANALYSIS} & set(queues) else 1
     progress("loading the jobs' code", 1, steps)
-    import workers.jobs  # noqa: F401
+    import workers.jobs
 
     if steps > 1:
         step = iter(range(2, steps + 1))
         load_compiled(lambda doing: progress(doing, next(step), steps))
+    if {BOTS, SOLVERS} & set(queues):
+        workers.jobs.thinkers().start()
 
 
 def main(argv: list[str] | None = None) -> int:

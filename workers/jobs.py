@@ -7,8 +7,10 @@
 - :func:`run_game_job` — solver work a match waits on (``Game.jobs``), answered by a system command.
 - :func:`bot_turn` — a built-in bot's turn (see :mod:`domain.bots`), played as its account.
 
-The last three compute in a child process killed at its wall-clock limit (:mod:`workers.limits`;
-``ANALYSIS_TIME_LIMIT_S``, ``SOLVER_TIME_LIMIT_S``, ``BOT_TIME_LIMIT_S``).
+The last three compute in another process killed at its wall-clock limit (``ANALYSIS_TIME_LIMIT_S``,
+``SOLVER_TIME_LIMIT_S``, ``BOT_TIME_LIMIT_S``): bots' turns and solver work, many and short, in one
+of the worker's long-lived thinkers (:mod:`workers.thinkers`, replaced when killed); an analysis,
+rare and long, in a child forked for it (:mod:`workers.limits`), whose memory goes with it.
 - :func:`deliver_webhook` — one attempt to post a signed notification (see :mod:`service.webhooks.webhooks`).
 """
 
@@ -42,6 +44,7 @@ from service.webhooks.delivery import deliver
 from service.webhooks.targets import Destinations, HostNotFound
 from service.wiring import Services, connect
 from workers.limits import Finished, TimedOut, run_limited
+from workers.thinkers import Thinkers
 
 EARLY_TOLERANCE_MS = 5_000
 KILL_AFTER_S = 0.5
@@ -69,6 +72,27 @@ def measured(job: Callable[..., None]) -> Callable[..., None]:
 
 
 _RUNNER: asyncio.Runner | None = None
+_THINKERS: Thinkers | None = None
+
+
+def thinkers() -> Thinkers:
+    """This worker's pool of thinking processes (``THINKERS``, ``THINKER_MAX_MB``), made on first use."""
+    global _THINKERS
+    if _THINKERS is None:
+        settings = from_environment()
+        _THINKERS = Thinkers(settings.thinkers, settings.thinker_max_mb)
+    return _THINKERS
+
+
+@dataclasses.dataclass(frozen=True)
+class Until:
+    """A think time that is spent at ``at`` (``time.monotonic()``, the same clock in every process
+    of the machine): what :class:`domain.bots.Think` asks, sent to the thinker with the state."""
+
+    at: float
+
+    def __call__(self) -> bool:
+        return time.monotonic() >= self.at
 _SERVICES: dict[str, Services] = {}
 
 
@@ -170,7 +194,7 @@ async def _run_game_job(match_id: str, key: str) -> None:
         job = next((j for j in game.jobs(state.game) if j.key == key), None)
         if job is None:
             return
-        outcome = run_limited(game.work, (state.game, job), services.settings.solver_time_limit_s)
+        outcome = thinkers().run(game.work, (state.game, job), services.settings.solver_time_limit_s)
         if not isinstance(outcome, Finished):  # the match keeps waiting; the job may be queued again
             log.error("solver work %s of %s did not finish: %s", key, match_id, outcome)
             return
@@ -178,50 +202,74 @@ async def _run_game_job(match_id: str, key: str) -> None:
 
 
 @measured
-def bot_turn(match_id: str, seat: str) -> None:
-    run(_bot_turn(match_id, seat))
+def bot_turn(match_id: str, seat: str, version: int | None = None, private_events: int | None = None) -> None:
+    run(_bot_turn(match_id, seat, version, private_events))
 
 
-async def _bot_turn(match_id: str, seat: str) -> None:
-    """Play the built-in bot's command for ``seat`` as its account (idempotent by the position it
-    was decided in). The bot thinks for its level's time (``BOT_THINK_MS_<level>``, within the
-    seat's time left: :func:`domain.bots.think_ms`) in a child process killed half a second after
-    that (:func:`think_limited`); if it is killed, the same bot with no time left answers. Its
+async def _bot_turn(match_id: str, seat: str, version: int | None, private_events: int | None) -> None:
+    async with services_from_environment() as services:
+        await play_bot_turn(services, match_id, seat, version, private_events)
+
+
+MOVED_ON = frozenset({"version_conflict", "idempotency_key_reused"})
+"""The refusals that say the match has moved past the position a bot chose for (another job for
+the same turn played first, or the opponent's reply came in between): the turn is over, not a
+command to replace."""
+
+
+async def play_bot_turn(services: Services, match_id: str, seat: str, version: int | None = None,
+                        private_events: int | None = None) -> None:
+    """Play the built-in bot's command for ``seat`` as its account, in the position the job was
+    queued for (public ``version`` and ``private_events``; ``None``: where the match stands). A job
+    that finds the match elsewhere (late, or run twice) does nothing: the job of the position the
+    match is in was queued when it got there. Every command names the version it was chosen for
+    (``expected_version``) and an idempotency key of its position, so a job that decided while
+    another played, or while the opponent replied, is refused as a whole and stops
+    (:data:`MOVED_ON`): a bot never plays a move chosen for another position.
+
+    The bot thinks for its level's time (``BOT_THINK_MS_<level>``, within the seat's time left:
+    :func:`domain.bots.think_ms`) in one of the worker's thinkers, killed half a second after that
+    (:func:`think_limited`); if it is killed, the same bot with no time left answers. Its
     candidates are tried in order; when the game refuses them all, the bot is asked again, told
     what was refused (what a player learns from a refusal), until it offers nothing new. A bot with
-    nothing to do, or whose commands the game refuses because the match moved on, does nothing."""
-    async with services_from_environment() as services:
-        game, state = await services.matches.current(match_id)
-        bot = BOT_ACCOUNTS.get(state.seats.get(seat) or "")
-        if bot is None:
+    nothing to do does nothing."""
+    game, state = await services.matches.current(match_id)
+    if version is not None and (state.version, state.private_events) != (version, private_events):
+        return
+    bot = BOT_ACCOUNTS.get(state.seats.get(seat) or "")
+    if bot is None:
+        return
+    settings = services.settings
+    budget_ms = bots.think_ms(settings.bot_think_ms[max(bot.level, 1) - 1], now_ms(),
+                              lifecycle.deadline(game, state), seat)
+    started = time.monotonic()
+    until = started + budget_ms / 1000
+    killed_at = started + min(budget_ms / 1000 + KILL_AFTER_S, settings.bot_time_limit_s)
+    position, seed = f"{state.version}.{state.private_events}", bots.turn_seed(state, seat)
+    refused: tuple[tuple[object, str], ...] = ()
+    for _ in range(bots.ROUNDS):
+        think = bots.Think(seed=seed, spent=Until(until), refused=refused)
+        fresh = bots.untried(think_limited(game, state, seat, bot.level, think, killed_at - time.monotonic()), think)
+        if not fresh:
             return
-        settings = services.settings
-        budget_ms = bots.think_ms(settings.bot_think_ms[max(bot.level, 1) - 1], now_ms(),
-                                  lifecycle.deadline(game, state), seat)
-        started = time.monotonic()
-        until = started + budget_ms / 1000
-        killed_at = started + min(budget_ms / 1000 + KILL_AFTER_S, settings.bot_time_limit_s)
-        position, seed = f"{state.version}.{state.private_events}", bots.turn_seed(state, seat)
-        refused: tuple[tuple[object, str], ...] = ()
-        for _ in range(bots.ROUNDS):
-            think = bots.Think(seed=seed, spent=lambda: time.monotonic() >= until, refused=refused)
-            fresh = bots.untried(think_limited(game, state, seat, bot.level, think, killed_at - time.monotonic()), think)
-            if not fresh:
+        for command in fresh:
+            try:  # the first candidate the game accepts (hidden information may refuse some)
+                await services.matches.execute(match_id, codec_for(game).encode(command), Actor(account=bot.id),
+                                               idempotency=f"bot-{seat}-{position}-{len(refused)}",
+                                               expected_version=state.version)
                 return
-            for command in fresh:
-                try:  # the first candidate the game accepts (hidden information may refuse some)
-                    await services.matches.execute(match_id, codec_for(game).encode(command),
-                                                   Actor(account=bot.id), idempotency=f"bot-{position}-{len(refused)}")
+            except DomainError as refusal:
+                if refusal.code in MOVED_ON:
+                    log.info("bot %s in %s: the match moved on from %s", bot.id, match_id, position)
                     return
-                except DomainError as refusal:
-                    log.info("bot %s in %s: %s", bot.id, match_id, refusal)
-                    refused += ((command, refusal.code),)
+                log.info("bot %s in %s: %s", bot.id, match_id, refusal)
+                refused += ((command, refusal.code),)
 
 
 def think_limited(game, state, seat: str, level: int, think: bots.Think, seconds: float) -> list:
-    """The bot's candidates, computed in a child process killed after ``seconds``; if it is killed
-    (or crashes), the same bot with its time spent answers here -- cheaply, checking nothing."""
-    outcome = run_limited(bots.next_commands, (game, state, seat, level, think), max(0.05, seconds))
+    """The bot's candidates, computed in a thinker killed after ``seconds``; if it is killed (or
+    crashes), the same bot with its time spent answers here -- cheaply, checking nothing."""
+    outcome = thinkers().run(bots.next_commands, (game, state, seat, level, think), max(0.05, seconds))
     if isinstance(outcome, Finished):
         return outcome.value
     log.error("bot %s of %s did not decide in time: %s", level, state.match_id, outcome)

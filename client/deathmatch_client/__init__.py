@@ -18,7 +18,7 @@ from deathmatch_client.endpoints import ProblemError
 from deathmatch_client.sse import BadResponse
 from deathmatch_client.sync_client import Client
 from deathmatch_client.types import (
-    OVER, Accepted, Account, AccountProfile, Bot, Challenge, Challenges, Change, CorrectionRecord, Deadline,
+    OVER, Accepted, Account, AccountProfile, Bot, Challenge, Challenges, Change, Consent, CorrectionRecord, Deadline,
     Event, EventsPage, FeedItem, GameRating, GameRecord, Leaderboard, LeaderboardRow, LegalMove,
     LegalMovesPage, Match, MatchSummary, NewAccount, NewWebhook, PastGame, Player, RatingEntry, RatingHistory,
     Result, Round, Seat, Standing, TableGame, Tournament, TournamentEvent, TournamentGame, TournamentSummary,
@@ -28,7 +28,7 @@ from deathmatch_client.types import (
 __version__ = "0.1.0"
 __all__ = [
     "OVER", "Accepted", "Account", "AccountProfile", "AsyncClient", "BadResponse", "Bot", "Challenge",
-    "Challenges", "Change", "Client", "CorrectionRecord", "Deadline", "Event", "EventsPage", "FeedItem",
+    "Challenges", "Change", "Client", "Consent", "CorrectionRecord", "Deadline", "Event", "EventsPage", "FeedItem",
     "GameRating", "GameRecord", "Leaderboard", "LeaderboardRow", "LegalMove", "LegalMovesPage", "Match",
     "MatchSummary", "NewAccount", "NewWebhook", "PastGame", "Player", "ProblemError", "RatingEntry",
     "RatingHistory", "Result", "Round", "run_bot", "Seat", "Standing", "TableGame", "Tournament",

@@ -1,5 +1,6 @@
-"""The ratings operations (``docs/ratings.md``), open to anyone: a profile, a rating history, a
-leaderboard, the built-in bots. Part of :class:`~deathmatch_client.endpoints.Endpoints`.
+"""The ratings operations (``docs/ratings.md``): open to anyone, a profile, a rating history, a
+leaderboard, the built-in bots; with the account's own token, the organizers it lets seat it in
+rated matches (its consents). Part of :class:`~deathmatch_client.endpoints.Endpoints`.
 
 >>> from deathmatch_client import Client
 >>> with Client("http://127.0.0.1:8000") as anyone:  # doctest: +SKIP
@@ -12,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from deathmatch_client.calls import Call
-from deathmatch_client.rating_types import AccountProfile, Bot, Leaderboard, RatingHistory
+from deathmatch_client.rating_types import AccountProfile, Bot, Consent, Leaderboard, RatingHistory
 
 
 class RatingEndpoints:
@@ -42,3 +43,16 @@ class RatingEndpoints:
         """The built-in bots (ids such as ``bot_greedy_2``), their levels and games: seat them in
         a match or a tournament and the server's workers play them."""
         return self.send(Call("GET", "/bots", list[Bot]))
+
+    def consents(self) -> list[Consent]:
+        """The organizers the caller lets seat it in rated matches, oldest first."""
+        return self.send(Call("GET", "/accounts/me/consents", list[Consent]))
+
+    def give_consent(self, organizer_id: str) -> Consent:
+        """Let ``organizer_id`` seat the caller in rated matches (its bulk pairings, its tournaments'
+        lists of players); with the account's own token only (403 ``own_token_only``). Again: no change."""
+        return self.send(Call("PUT", f"/accounts/me/consents/{organizer_id}", Consent))
+
+    def withdraw_consent(self, organizer_id: str) -> None:
+        """The organizer no longer seats the caller in rated matches (matches created stay)."""
+        return self.send(Call("DELETE", f"/accounts/me/consents/{organizer_id}", None))

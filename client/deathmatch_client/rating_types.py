@@ -100,3 +100,12 @@ class Bot(msgspec.Struct):
     games: list[str]
     ready: bool = True
     status: str = ""
+
+
+class Consent(msgspec.Struct):
+    """An organizer the account lets seat it in rated matches (its bulk pairings, its tournaments'
+    lists of players), since ``given_at`` (server ms)."""
+
+    organizer: str
+    organizer_name: str | None
+    given_at: int

@@ -19,7 +19,7 @@ from typing import Any, Literal
 import msgspec
 
 from deathmatch_client.rating_types import (  # noqa: F401  (re-exported: one place to import answers from)
-    AccountProfile, Bot, GameRating, Leaderboard, LeaderboardRow, RatingEntry, RatingHistory,
+    AccountProfile, Bot, Consent, GameRating, Leaderboard, LeaderboardRow, RatingEntry, RatingHistory,
 )
 from deathmatch_client.tournament_types import (  # noqa: F401
     Change, CorrectionRecord, GameRecord, Round, Standing, TableGame, Tournament, TournamentEvent, TournamentGame,

@@ -61,6 +61,10 @@ class CairoGame(Game[CairoOptions, CairoState, CairoCommand, CairoEvent, CairoVi
         bot.warm_up()
         warm_up_position()
 
+    def seats_moved(self, state: CairoState) -> frozenset[str]:
+        """Moves alternate from the first seat: as many seats as moves, in order."""
+        return rules.seats_moved(state)
+
 
 CAIRO = CairoGame(rules, moves, notation, view, svg, analysis, bot)
 LIBRARY = Rules(CAIRO)

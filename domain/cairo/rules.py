@@ -52,6 +52,12 @@ def seat_to_act(state: CairoState) -> str | None:
     return None if state.result is not None else SEATS[len(state.moves) % 2]
 
 
+def seats_moved(state: CairoState) -> frozenset[str]:
+    """The seats that have filled a cell: move ``i`` is ``SEATS[i % 2]``'s; a clock fills none
+    (running out loses)."""
+    return frozenset(SEATS[:min(len(state.moves), len(SEATS))])
+
+
 def to_move(state: CairoState) -> tuple[str, ...]:
     seat = seat_to_act(state)
     return () if seat is None else (seat,)

@@ -95,6 +95,10 @@ class DeepseaGame(Game[DeepseaOptions, DeepseaState, DeepseaCommand, DeepseaEven
         super().warm_up()
         warm_up_position()
 
+    def seats_moved(self, state: DeepseaState) -> frozenset[str]:
+        """The seats that chose a board, sealed an action or routes, or played a turn themselves."""
+        return rules.seats_moved(state)
+
 
 DEEPSEA = DeepseaGame(rules, moves, notation, view, svg, analysis, bot)
 LIBRARY = Rules(DEEPSEA)

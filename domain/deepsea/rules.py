@@ -138,6 +138,12 @@ def single_player(state: DeepseaState) -> str | None:
     return first if state.single_turns % 2 == 0 else other(first)
 
 
+def seats_moved(state: DeepseaState) -> frozenset[str]:
+    """The seats that acted themselves (``state.moved``): chose a board, sealed an action or
+    routes, or played a turn; a window that closes chooses, passes and scores for nobody."""
+    return frozenset(state.moved)
+
+
 def to_move(state: DeepseaState) -> tuple[str, ...]:
     """Who is expected to act. Both sides stay listed for a whole sealed window, so that nobody
     learns that the other has sent its action or routes."""
@@ -469,6 +475,7 @@ def _decide_answer(state: DeepseaState, answer: RoutesAnswer, ctx: Context) -> l
 
 def evolve(state: DeepseaState, event: Any) -> DeepseaState:
     """The state after ``event``; total and deterministic (events carry their outcomes)."""
+    state = _mark_moved(state, event)
     if isinstance(event, PregameEnded):
         return replace(state, phase="select", phase_started_at=event.at)
     if isinstance(event, BoardSelected):
@@ -497,6 +504,16 @@ def evolve(state: DeepseaState, event: Any) -> DeepseaState:
     if isinstance(event, ShortestRoutesPublished):
         return replace(state, shortest_routes=dict(event.routes))
     return state
+
+
+def _mark_moved(state: DeepseaState, event: Any) -> DeepseaState:
+    """``state`` with the seat that acted itself in ``event`` (if any) among ``moved``."""
+    acted = (isinstance(event, BoardSelected) and event.by == "choice") or isinstance(event, (ActionSealed, RoutesSealed)) \
+        or (isinstance(event, DeepseaTurnPlayed) and not event.timeout)
+    seat = getattr(event, "seat", None)
+    if not acted or seat is None or seat in state.moved:
+        return state
+    return replace(state, moved=(*state.moved, seat))
 
 
 def _next(state: DeepseaState, ends_play: bool, at: int) -> DeepseaState:

@@ -236,6 +236,9 @@ class DeepseaState(msgspec.Struct, frozen=True):
     submitted_routes: dict[str, dict[str, ShipRoutes]] | None = None
     shortest_routes: dict[str, ShipRoutes] | None = None
     result: Result | None = None
+    moved: tuple[str, ...] = ()
+    """The seats that acted themselves (chose a board, sealed an action or routes, played a turn),
+    in the order they first did: a window that closes acts for nobody."""
 
     @property
     def acting_since(self) -> int | None:

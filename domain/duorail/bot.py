@@ -38,17 +38,14 @@ reads the pieces on the board and nothing else: never a sealed endgame track.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from domain.bots import Think, first_passing, shuffled
 from domain.duorail.moves import legal_moves
 from domain.duorail.rules import endgame_outcome, other, seat_to_play
 from domain.duorail.state import SEATS, DuorailMove, DuorailState, SubmitTrack
-from domain.duorail.parts.track import CELLS, COMMON, format_track
+from domain.duorail.parts.track import COMMON, format_track
 from domain.sealed import has_submitted
-
-if TYPE_CHECKING:
-    from domain.duorail.search import Placements
 
 PASS_RATE = 0.1
 """How often a bot passes when it may."""
@@ -139,31 +136,15 @@ def _pass_is_safe(state: DuorailState, seat: str, think: Think) -> bool:
     return endgame_outcome(state, lengths).winner == seat
 
 
-def _challenge(found: Placements, seat: str) -> list[Any]:
-    """The winning challenge of a colour with no track, if there is one (``[]`` otherwise)."""
-    return [DuorailMove(f"challenge {colour}") for colour, length in ((other(seat), found.theirs), (seat, found.mine))
-            if length == 0][:1]
-
-
 def _searched(state: DuorailState, seat: str, think: Think, widths: tuple[int, int], depth: int, cap: int) -> list[Any]:
     """A turn of level 2 or 3: a track when one is asked; in play a winning challenge, else the move
-    of :func:`~domain.duorail.search.best_move` (a pass if the think time is spent before any score)."""
+    of :func:`~domain.duorail.search.searched_move` (a pass if the think time is spent before any score)."""
     if not (state.phase == "play" and seat_to_play(state) == seat):
         return submission(state, seat)
-    # the search and its DP are compiled: loaded on first use
-    import numpy as np
+    from domain.duorail.parts.position import position
+    from domain.duorail.search import searched_move  # the search and its DP are compiled: loaded on first use
 
-    from domain.duorail.search import Stopped, best_move, placements
-
-    try:
-        found = placements(state, seat, think.spent)
-    except Stopped:
-        return [DuorailMove("pass")]
-    if challenge := _challenge(found, seat):
-        return challenge
-    keys = np.random.default_rng(think.seed).random(len(CELLS) * 8)  # a random order of equal placements
-    move = best_move(state, found, think.spent, keys, widths, depth, cap)
-    return [DuorailMove(move if move is not None else "pass")]  # (None: out of time before the first ply)
+    return [DuorailMove(position(state).name(searched_move(state, seat, think, widths, depth, cap)))]
 
 
 def greedy_bot(state: DuorailState, seat: str, think: Think) -> list[Any]:
@@ -191,7 +172,7 @@ def evaluate(state: DuorailState, seat: str, think: Think) -> float:
     pass that would end play in the seat to play's favour. Otherwise the margin of the longest
     tracks (:func:`domain.duorail.search.margin`) as a value strictly between -1 and 1; ``0.0``
     when the think time is spent before the solver runs."""
-    from domain.duorail.search import margin, value
+    from domain.duorail.parts.position import margin, value
 
     if state.result is not None:
         return 0.0 if state.result.winner is None else 1.0 if state.result.winner == seat else -1.0

@@ -113,6 +113,11 @@ def waits_on_solver(state: DuorailState) -> bool:
         state.phase == "endgame" and state.options.scoring == "optimal")
 
 
+def seats_moved(state: DuorailState) -> frozenset[str]:
+    """The seats with a turn of their own: a pass the clock made (``timeout``) is not one."""
+    return frozenset(turn.seat for turn in state.turns if not turn.timeout)
+
+
 def to_move(state: DuorailState) -> tuple[str, ...]:
     """Who is expected to act: the seat to play, the challenged seat, or both seats for the whole
     endgame window (a seat stays listed after sealing its track, so that nobody learns it did)."""

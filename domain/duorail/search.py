@@ -1,5 +1,6 @@
 """What the Duorail bots of levels 2 and 3 think with: every placement scored at once, a static
-score, and an alpha-beta search.
+score, and an alpha-beta search -- over the searcher's positions (:mod:`domain.duorail.parts.position`:
+moves as ints, children by ``apply``), so the search grows with that API's speed.
 
 A position's *score* for a seat is the endgame margin if play ended now: its longest track less
 the opponent's, the tie going to the last placer (:func:`margin`). :func:`placements` scores every
@@ -10,7 +11,7 @@ opponent's ``theirs[k][0]`` (the cell is off its tracks); a common straight leav
 opponent challenges that colour), so it is never offered.
 
 :func:`best_move` is an iterative-deepening negamax with alpha-beta over the pure rules (children
-by :func:`domain.duorail.rules.evolve`), over the best placements by margin (contested cells
+by :meth:`~domain.duorail.parts.position.DuorailPosition.apply`), over the best placements by margin (contested cells
 first) and the pass. At the last ply the side to move takes its best placement's margin from the
 tables or stands on its pass (exact when it ends play), plus a little for each spare cell it has
 more than the opponent (:data:`TEMPO`).
@@ -20,38 +21,23 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
 import numpy as np
 
-from domain.bots import never
+from domain.bots import Think, never
 from domain.duorail.parts.lengths import lengths_with
-from domain.duorail.rules import evolve, other, seat_to_play
+from domain.duorail.parts.position import CHALLENGE_BLUE, PASS, DuorailPosition, margin, position, value
 from domain.duorail.parts.solver import shape_mask
-from domain.duorail.state import DuorailPlaced, DuorailState, Passed, Piece
-from domain.duorail.parts.track import CELLS, COMMON, SHAPES, STRAIGHTS
+from domain.duorail.state import SEATS, DuorailState
+from domain.duorail.parts.track import SHAPES, STRAIGHTS
 
 WIN = 1.0
-SCALE = 6.0
-"""How many cells of margin make a position clearly better (the score's tanh scale)."""
 SHAPE_MASKS = np.array([shape_mask(s) for s in SHAPES])
 TEMPO, TEMPO_CAP = 0.04, 10
 """The worth of a spare cell more than the opponent's, in cells of margin, and the most counted:
 at most 0.4, so it never outweighs a track's length (margins differ by whole cells, ties by 1)."""
 STRAIGHT_MASKS = np.array([shape_mask(s) for s in STRAIGHTS])
-
-
-def margin(mine: int, theirs: int, last_placer: str | None, seat: str) -> float:
-    """The endgame margin of ``seat`` if play ended now: cells of track more than the opponent's;
-    ``0.5`` / ``-0.5`` for equal tracks that the tie-break gives to ``seat`` / the opponent."""
-    if mine != theirs:
-        return float(mine - theirs)
-    return 0.5 if (last_placer or "red") == seat else -0.5
-
-
-def value(edge: float) -> float:
-    """A margin as a value strictly between -1 and 1 (0.5: about 3 cells ahead)."""
-    return 0.98 * math.tanh(edge / SCALE)
 
 
 class Stopped(Exception):
@@ -79,21 +65,23 @@ class Placements(NamedTuple):
     theirs: int
     spare: int
 
-    def move(self, i: int) -> str:
-        """Placement ``i`` in move notation."""
-        return f"{CELLS[self.cells[i]]} {MOVE_SHAPES[self.shapes[i]]}"
+    def move(self, i: int) -> int:
+        """Placement ``i`` as the position's move (``cell * 8 + shape``)."""
+        return int(self.cells[i]) * 8 + int(self.shapes[i])
 
 
-def placements(state: DuorailState, seat: str, spent: Callable[[], bool] = never) -> Placements:
+def placements(state: DuorailState | DuorailPosition, seat: str, spent: Callable[[], bool] = never) -> Placements:
     """Every placement of ``seat`` (the seat to play) that keeps a track of both colours, scored.
     Raises :class:`Stopped` if ``spent`` before either colour's DP."""
-    pieces = state.pieces()
-    own, opp = (_tables(pieces, colour, spent) for colour in (seat, other(seat)))
-    empty = np.array([k for k, cell in enumerate(CELLS) if cell not in state.board], np.int64)
+    found = position(state)
+    pieces = found.pieces()
+    own, opp = (_tables(pieces, colour, spent) for colour in (seat, _other(seat)))
+    empty = np.array([k for k, code in enumerate(found.cells) if not code], np.int64)
     n = len(empty)
+    common_left = found.common_left
     cells, shapes = [np.repeat(empty, len(SHAPES))], [np.tile(np.arange(len(SHAPES)), n)]
     after_mine, after_theirs = [own[empty][:, SHAPE_MASKS].ravel()], [np.repeat(opp[empty, 0], len(SHAPES))]
-    if state.common_left:
+    if common_left:
         cells.append(np.repeat(empty, len(STRAIGHTS)))
         shapes.append(np.tile(np.arange(len(SHAPES), len(MOVE_SHAPES)), n))
         after_mine.append(own[empty][:, STRAIGHT_MASKS].ravel())
@@ -103,7 +91,7 @@ def placements(state: DuorailState, seat: str, spent: Callable[[], bool] = never
     mine, theirs = int(own[0].max()), int(opp[0].max())
     my_spare, their_spare = _spare(own, opp, mine - theirs, empty), _spare(opp, own, theirs - mine, empty)
     contested = np.concatenate([np.repeat(their_spare, len(SHAPES))]
-                               + [np.repeat(their_spare, len(STRAIGHTS))] * bool(state.common_left))
+                               + [np.repeat(their_spare, len(STRAIGHTS))] * bool(common_left))
     return Placements(np.concatenate(cells)[keeps], np.concatenate(shapes)[keeps], mine_after[keeps],
                       theirs_after[keeps], contested[keeps], mine, theirs, int(my_spare.sum() - their_spare.sum()))
 
@@ -132,15 +120,6 @@ def ranked(found: Placements, keys: np.ndarray) -> np.ndarray:
     return np.lexsort((keys[:len(found.cells)], -found.after_mine, ~found.contested, -edges(found)))
 
 
-def child(state: DuorailState, seat: str, move: str) -> DuorailState:
-    """The state after ``seat`` plays the placement or pass ``move``, by the rules' evolve."""
-    at = state.turn_started_at or 0
-    if move == "pass":
-        return evolve(state, Passed(seat=seat, at=at, ends_play=state.passed))
-    cell, shape, *common = move.split()
-    return evolve(state, DuorailPlaced(seat=seat, cell=cell, colour=COMMON if common else seat, shape=shape, at=at))
-
-
 Lengths = tuple[int, int]
 """The longest tracks of the seat to play and of its opponent."""
 
@@ -153,25 +132,25 @@ class Searcher:
 
     def __init__(self, spent: Callable[[], bool], widths: tuple[int, ...], keys: np.ndarray, cap: int):
         self.spent, self.widths, self.keys, self.cap = spent, widths, keys, cap
-        self.scores: dict[tuple[str, frozenset[tuple[str, Piece]]], Placements] = {}
+        self.scores: dict[tuple[bytes, int], Placements] = {}
 
-    def scored(self, state: DuorailState) -> Placements:
+    def scored(self, state: DuorailPosition) -> Placements:
         seat = _to_play(state)
-        key = (seat, frozenset(state.board.items()))
+        key = (state.cells, state.turn)  # the scores read the pieces and the seat only
         if key not in self.scores:
             if len(self.scores) >= self.cap or self.spent():
                 raise Stopped
             self.scores[key] = placements(state, seat, self.spent)
         return self.scores[key]
 
-    def moves(self, found: Placements, width: int) -> list[tuple[str, Lengths]]:
+    def moves(self, found: Placements, width: int) -> list[tuple[int, Lengths]]:
         """Pass, then the ``width`` best placements by their margin, each with the lengths it leaves
         (for the opponent, then on move)."""
-        return [("pass", (found.theirs, found.mine)),
+        return [(PASS, (found.theirs, found.mine)),
                 *((found.move(i), (int(found.after_theirs[i]), int(found.after_mine[i])))
                   for i in ranked(found, self.keys)[:width])]
 
-    def negamax(self, state: DuorailState, lengths: Lengths, depth: int, alpha: float, beta: float) -> float:
+    def negamax(self, state: DuorailPosition, lengths: Lengths, depth: int, alpha: float, beta: float) -> float:
         """The value (from -1 to 1) of ``state`` for the seat to play, whose tracks are ``lengths``,
         ``depth`` plies ahead. At the last ply the seat may stand on its pass (exact when it ends
         play) or take its best placement's margin; the pass alone may already reach ``beta``."""
@@ -185,20 +164,20 @@ class Searcher:
             return value_of(edge + TEMPO * np.clip(found.spare, -TEMPO_CAP, TEMPO_CAP))
         best = -WIN
         for move, after in self.moves(found, self.widths[1]):
-            if move == "pass" and state.passed:
+            if move == PASS and state.passed:
                 score = stand
             else:
-                score = -self.negamax(child(state, seat, move), after, depth - 1, -beta, -max(alpha, best))
+                score = -self.negamax(state.apply(seat, move), after, depth - 1, -beta, -max(alpha, best))
             best = max(best, score)
             if best >= beta:
                 break
         return best
 
 
-def stand_edge(state: DuorailState, seat: str, lengths: Lengths) -> float:
+def stand_edge(state: DuorailPosition, seat: str, lengths: Lengths) -> float:
     """The margin of ``seat``, to play, if it passes and play went no further; after the
     opponent's pass, the game's end: an infinite margin, won or lost."""
-    edge = margin(*lengths, state.last_placer, seat)
+    edge = margin(*lengths, None if state.last_placer < 0 else SEATS[state.last_placer], seat)
     return math.copysign(math.inf, edge) if state.passed else edge
 
 
@@ -207,28 +186,29 @@ def value_of(edge: float) -> float:
     return math.copysign(WIN, edge) if math.isinf(edge) else value(edge)
 
 
-def best_move(state: DuorailState, found: Placements, spent: Callable[[], bool], keys: np.ndarray,
-              widths: tuple[int, ...], max_depth: int, cap: int) -> str | None:
+def best_move(state: DuorailState | DuorailPosition, found: Placements, spent: Callable[[], bool], keys: np.ndarray,
+              widths: tuple[int, ...], max_depth: int, cap: int) -> int | None:
     """The best move of the seat to play by an iterative-deepening negamax (depth 1 is the greedy
     choice), from the placements ``found``. The deepest search finished decides, or the part of an
     unfinished one in which a move beat the previous best (searched first)."""
     searcher = Searcher(spent, widths, keys, cap)
+    state = position(state)
     seat, chosen = _to_play(state), None
     try:
         moves = searcher.moves(found, widths[0])
         moves = [*moves[1:], moves[0]]  # a placement rather than the pass, on equal values
         scores = edges(found)
         greedy = {found.move(i): value(float(scores[i])) for i in ranked(found, keys)[:widths[0]]}
-        greedy["pass"] = value_of(stand_edge(state, seat, (found.mine, found.theirs)))
+        greedy[PASS] = value_of(stand_edge(state, seat, (found.mine, found.theirs)))
         for depth in range(1, max_depth + 1):
             if chosen is not None:
                 moves = sorted(moves, key=lambda m: m[0] != chosen)
             best, best_value = None, -math.inf
             for move, after in moves:
-                if depth == 1 or (move == "pass" and state.passed):
+                if depth == 1 or (move == PASS and state.passed):
                     score = greedy[move]
                 else:
-                    score = -searcher.negamax(child(state, seat, move), after, depth - 1, -WIN, -max(best_value, -WIN))
+                    score = -searcher.negamax(state.apply(seat, move), after, depth - 1, -WIN, -max(best_value, -WIN))
                 if score > best_value:
                     best, best_value = move, score
                     if best != moves[0][0] and depth > 1:
@@ -241,6 +221,29 @@ def best_move(state: DuorailState, found: Placements, spent: Callable[[], bool],
     return chosen
 
 
-def _to_play(state: DuorailState) -> str:
-    """The seat to play: the search reads play-phase states only, which always have one."""
-    return cast(str, seat_to_play(state))
+def _to_play(state: DuorailPosition) -> str:
+    """The seat to play: the search reads play-phase positions only."""
+    return SEATS[state.turn]
+
+
+def _other(seat: str) -> str:
+    return SEATS[1 - SEATS.index(seat)]
+
+
+def searched_move(state: DuorailState | DuorailPosition, seat: str, think: Think, widths: tuple[int, ...],
+                  max_depth: int, cap: int) -> int:
+    """The move (the position's int) of ``seat``, to play, by the search of levels 2 and 3: the
+    challenge of a colour left with no track, else :func:`best_move` over the placements ``found``
+    by :func:`placements`, in a random order of equal ones drawn from ``think.seed``; the pass when
+    ``think`` is spent before the first scores."""
+    found_position = position(state)
+    try:
+        found = placements(found_position, seat, think.spent)
+    except Stopped:
+        return PASS
+    for colour, length in ((_other(seat), found.theirs), (seat, found.mine)):
+        if length == 0:
+            return CHALLENGE_BLUE + SEATS.index(colour)
+    keys = np.random.default_rng(think.seed).random(len(found_position.cells) * 8)
+    move = best_move(found_position, found, think.spent, keys, widths, max_depth, cap)
+    return PASS if move is None else move  # (None: out of time before the first ply)

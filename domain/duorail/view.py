@@ -12,16 +12,30 @@ in track notation (``C3 RRDDLLUU``) with their length.
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping
+from typing import Any, Literal
 
 import msgspec
 
 from domain.clock import Bank
-from domain.duorail.rules import deadline, seat_to_play, to_move, waits_on_solver
-from domain.duorail.state import SEATS, DuorailOptions, DuorailState, Track
-from domain.duorail.parts.track import CELLS, format_track
+from domain.duorail.parts.notation import parse_action
+from domain.duorail.rules import RECORD, begin, deadline, evolve, initial, other, seat_to_play, to_move, waits_on_solver
+from domain.duorail.state import (
+    SEATS,
+    Challenged,
+    DuorailOptions,
+    DuorailPlaced,
+    DuorailState,
+    Passed,
+    Record,
+    Revealed,
+    Track,
+)
+from domain.duorail.parts.track import CELLS, COMMON, format_track, parse_track
+from domain.errors import InvalidCommand
 from domain.game import Result, Viewer
-from domain.sealed import has_submitted, own_submission
+from domain.known import game_view
+from domain.sealed import has_submitted, own_submission, seal
 
 
 class DuorailPieceView(msgspec.Struct, frozen=True):
@@ -158,3 +172,82 @@ def _my_submission(state: DuorailState, viewer: Viewer) -> TrackView | None:
     if not has_submitted(box, viewer.seat):  # the viewer's own seat only: nothing about the opponent
         return None
     return track_view(own_submission(box, viewer.seat))
+
+
+# ---------------------------------------------------------------- back: the state a view shows
+
+
+def from_view(view: Any, seat: str | None = None) -> DuorailState:
+    """The state a Duorail match view shows (the API's match JSON, the SDK's ``Match`` or the
+    game's ``state``) to ``seat`` (read from the match's ``you`` when not given; ``None``: a
+    spectator): its turns replayed, the challenge or the endgame under way, the seat's own sealed
+    track (the opponent's, which no view shows, is left out: :func:`domain.duorail.determinize`
+    leaves it open), the reveal, the record, the clocks and the result. What no view shows is not
+    rebuilt: once the tracks are revealed, which seat had sealed before the other (the box is
+    empty), and once a game ended in play (a resignation), when its last turn began (0)."""
+    if seat is None:
+        seat = getattr(view, "you", None) if hasattr(view, "state") else \
+            view.get("you") if isinstance(view, Mapping) and "status" in view else None
+    try:
+        shown = msgspec.convert(game_view(view), DuorailView)
+    except msgspec.ValidationError as e:
+        raise InvalidCommand("bad_view", f"This is not a Duorail match view: {e}.") from None
+    if shown.my_submission is not None and seat not in SEATS:
+        raise InvalidCommand("bad_view", "This view shows a sealed track: say whose (seat=...).")
+    state = begin(initial(shown.options, seed=0), at=0)
+    for turn in shown.moves:
+        state = evolve(state, _turn_event(state, turn, shown))
+    challenge = shown.challenge
+    if challenge is not None and state.challenge is not None:
+        state = msgspec.structs.replace(state, challenge=msgspec.structs.replace(
+            state.challenge, started_at=challenge.started_at))
+    if shown.endgame is not None and state.endgame is not None:
+        box = state.endgame.box
+        if shown.my_submission is not None and seat is not None:
+            box = seal(box, seat, _cells(shown.my_submission))
+        state = msgspec.structs.replace(state, endgame=msgspec.structs.replace(
+            state.endgame, started_at=shown.endgame.started_at, box=box))
+    acting = [clock.turn_started_at for clock in shown.clocks.values() if clock.turn_started_at is not None]
+    windows = [w.started_at for w in (shown.challenge, shown.endgame) if w is not None]
+    revealed, record = shown.revealed, shown.record
+    return msgspec.structs.replace(
+        state,
+        clocks={s: msgspec.structs.replace(state.clocks[s], reserve_ms=shown.clocks[s].reserve_ms or 0) for s in SEATS},
+        turn_started_at=acting[0] if acting else windows[-1] if windows else 0,
+        revealed=None if revealed is None else Revealed(
+            tracks={s: _cells(t) for s, t in revealed.tracks.items()},
+            lengths={s: t.length for s, t in revealed.tracks.items()}, by=revealed.by),
+        record=None if record is None else Record(
+            key=_record_key(state, record.kind), kind=record.kind,
+            tracks={c: _cells(t) for c, t in record.tracks.items()},
+            lengths={c: t.length for c, t in record.tracks.items()}),
+        phase="over" if shown.result is not None else state.phase,
+        result=shown.result)
+
+
+def _turn_event(state: DuorailState, turn: TurnView, shown: DuorailView) -> Any:
+    """The event of a turn as the view lists it; a challenge and the pass that ends play at the
+    moment their window opened."""
+    action = parse_action(turn.move)
+    if action.kind == "pass":
+        at = shown.endgame.started_at if state.passed and shown.endgame is not None else 0
+        return Passed(seat=turn.seat, at=at, timeout=turn.timeout, ends_play=state.passed)
+    if action.kind == "challenge":
+        at = shown.challenge.started_at if shown.challenge is not None else 0
+        return Challenged(seat=turn.seat, colour=action.colour or "", challenged=other(turn.seat), at=at)
+    colour = COMMON if action.kind == "common" else turn.seat
+    return DuorailPlaced(seat=turn.seat, cell=action.cell or "", colour=colour, shape=action.shape or "", at=0)
+
+
+def _cells(shown: TrackView) -> Track | None:
+    return None if shown.track is None else parse_track(shown.track)
+
+
+def _record_key(state: DuorailState, kind: str) -> str:
+    """The key of the job whose answer was published: the solver's own job in its modes, else the
+    record job (``record:...``) of the challenge or the endgame."""
+    if kind == "track_exists" and state.challenge is not None:
+        return ("" if state.options.adjudication == "solver" else RECORD) + state.challenge.key
+    if state.endgame is not None:
+        return ("" if state.options.scoring == "optimal" else RECORD) + state.endgame.key
+    return RECORD

@@ -95,6 +95,10 @@ class MonunrailGame(Game[MonunrailOptions, MonunrailState, MonunrailCommand, Mon
         analysis.warm_up()
         warm_up_position()
 
+    def seats_moved(self, state: MonunrailState) -> frozenset[str]:
+        """The seats that made a move still standing, and the first seat once a turn changed."""
+        return rules.seats_moved(state)
+
 
 MONUNRAIL = MonunrailGame(rules, moves, notation, view, svg, analysis, bot)
 LIBRARY = Rules(MONUNRAIL)

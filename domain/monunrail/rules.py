@@ -47,6 +47,7 @@ from domain.monunrail.state import (
     ImpossibleCalled,
     ImpossibleJudged,
     ItemUsed,
+    SEATS,
     MonunrailState,
     OrderChosen,
     SetSupply,
@@ -67,7 +68,7 @@ from domain.monunrail.parts.turns import begin, check_turn, deadline, end_turn, 
 
 replace = msgspec.structs.replace
 
-__all__ = ["begin", "deadline", "decide", "evolve", "grid_of", "initial", "jobs", "on_timeout", "seat_to_act", "to_move",
+__all__ = ["begin", "deadline", "decide", "evolve", "grid_of", "initial", "jobs", "on_timeout", "seat_to_act", "seats_moved", "to_move",
            "visibility"]
 
 
@@ -285,6 +286,13 @@ def _after_unrail(state: MonunrailState, event: Unrailed) -> MonunrailState:
     position = replace(state.position, board=tuple(board), to_act=other(event.seat), swap_open=False,
                        moves=(*state.position.moves, f"{event.seat}: unrail {' '.join(event.cells)}"))
     return _after_move(state, event.seat, event.at, position, event.outcome)
+
+
+def seats_moved(state: MonunrailState) -> frozenset[str]:
+    """The seats that made a move still standing (``history`` keeps the position each was made
+    from), and the first seat once a turn changed (``ply``); a clock moves for nobody (running out
+    loses)."""
+    return frozenset({p.to_act for p in state.history} | ({SEATS[0]} if state.ply else set()))
 
 
 def on_timeout_events(state: MonunrailState, seat: str, key: str, at: int) -> list[Any]:

@@ -71,6 +71,10 @@ class TraxGame(Game[TraxOptions, TraxState, TraxCommand, TraxEvent, TraxView]):
         """Compile (or load from numba's cache) the searcher's position and perft."""
         warm_up_position()
 
+    def seats_moved(self, state: TraxState) -> frozenset[str]:
+        """Turns alternate from white: the first ``ply`` seats in order have moved (a Mulligan is a turn)."""
+        return rules.seats_moved(state)
+
 
 TRAX = TraxGame(rules, moves, notation, view, svg, analysis, bot)
 LIBRARY = Rules(TRAX)

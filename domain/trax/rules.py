@@ -81,6 +81,12 @@ def seat_to_act(state: TraxState) -> str | None:
     return SEATS[len(state.turns) % 2]
 
 
+def seats_moved(state: TraxState) -> frozenset[str]:
+    """The seats that have made a turn of their own: turns (moves and Mulligans) alternate from
+    white and ``ply`` counts them; a clock makes no turn (running out loses)."""
+    return frozenset(SEATS[:min(state.ply, len(SEATS))])
+
+
 def to_move(state: TraxState) -> tuple[str, ...]:
     seat = seat_to_act(state)
     return () if seat is None else (seat,)

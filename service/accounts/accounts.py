@@ -2,7 +2,9 @@
 
 Keys: ``account:<id>`` → the account (JSON); ``token:<sha256>`` → the account id for the account's
 own token (every scope of the account), or a :class:`TokenGrant` (JSON) for a token it minted with
-fewer scopes (see :mod:`service.accounts.tokens`); ``account-name:<name>`` → account id (names are unique).
+fewer scopes (see :mod:`service.accounts.tokens`); ``account-name:<name>`` → account id (names are unique); ``account-names``: a sorted set of
+every name, for the search by the start of a name (members ``"<name lower-cased> <name> <id>"``,
+all scored 0, read with ZRANGEBYLEX).
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ from domain.errors import InvalidCommand, WrongState
 from service.redis import Subscriber, get_many, options_of
 
 _NAME = re.compile(r"[A-Za-z0-9_.-]{1,40}")
+NAMES = "account-names"
+"""The sorted set of every account's name (see the module's docstring)."""
 
 
 class Account(msgspec.Struct, frozen=True):
@@ -154,8 +158,20 @@ class Accounts:
         async with self.redis.pipeline(transaction=False) as pipe:  # keys in different cluster slots
             pipe.set(f"account:{account.id}", msgspec.json.encode(account))
             pipe.set(f"token:{hash_token(token)}", account.id)
+            pipe.zadd(NAMES, {f"{name.lower()} {name} {account.id}": 0})
             await pipe.execute()
         return account, token
+
+    async def search(self, start: str, limit: int) -> list[tuple[str, str]]:
+        """The accounts (id, name) whose names start with ``start`` (any case), by name, at most
+        ``limit``. ``start`` must be a name's start (letters, digits, ``_.-``): others find nothing.
+
+        One ZRANGEBYLEX on the sorted set of names: O(log n + limit)."""
+        if not _NAME.fullmatch(start):
+            return []
+        low = start.lower()
+        found = await self.redis.zrangebylex(NAMES, f"[{low}", f"({low}\x7f", start=0, num=limit)
+        return [(parts[2], parts[1]) for parts in (raw.decode().split(" ") for raw in found)]
 
     async def ensure_admin(self, token: str) -> Account:
         """The ``admin`` account (an organizer with the admin role), created on first start with
@@ -178,6 +194,7 @@ class Accounts:
         record another process has not written yet)."""
         await self.redis.set(f"account-name:{name}", account_id, nx=True)
         held = (await self.redis.get(f"account-name:{name}") or account_id.encode()).decode()
+        await self.redis.zadd(NAMES, {f"{name.lower()} {name} {held}": 0})
         fresh = Account(id=held, name=name, organizer=admin, admin=admin)
         await self.redis.set(f"account:{held}", msgspec.json.encode(fresh), nx=True)
         account = await self.get(held)

@@ -9,7 +9,7 @@ from typing import Annotated
 
 from litestar import Controller, Request, get, post
 from litestar.openapi.datastructures import ResponseSpec
-from litestar.params import HeaderParameter
+from litestar.params import HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from domain.errors import NotAllowed
@@ -20,10 +20,11 @@ from service.accounts.rate_limits import RateLimited
 from service.api.deps import address_of, problems, require
 from service.api.last_event_id import FEED_ID_PATTERN, feed_id
 from service.api.live import KEEP_ALIVE, keep_alive_ms
-from service.api.schemas import AccountOut, ChallengeView, Challenges, CreateAccount, NewAccount, YourTurn
+from service.api.schemas import AccountFound, AccountOut, ChallengeView, Challenges, CreateAccount, NewAccount, YourTurn
 from service.api.strictness import strict_body
 from service.api.text_bodies import SSE
 from service.api.views import public_options, your_turns
+from service.bots.accounts import BOT_ACCOUNTS
 from service.http.problems import NotFound
 from service.live.feeds import FeedItem
 from service.live.streams import Lease
@@ -48,6 +49,10 @@ ACCOUNT_STREAM = """An event stream (`text/event-stream`) of what concerns the c
 
 Every message has an `id`; reconnect with `Last-Event-ID` set to the last one received to get what
 you missed (the last 1,000 notifications)."""
+
+
+SEARCH_MOST = 20
+"""The most accounts one name search answers."""
 
 
 class AccountController(Controller):
@@ -75,6 +80,21 @@ class AccountController(Controller):
                 raise RateLimited(usage)
         account, token = await services.accounts.create(data.name, organizer=data.organizer, now=now_ms())
         return NewAccount(id=account.id, name=account.name, organizer=account.organizer, token=token)
+
+    @get("/", operation_id="listAccountsByName", summary="Accounts whose names start with the given letters",
+         responses=problems(400, 401))
+    async def search(self, services: Services, caller: Caller | None,
+                     start: Annotated[str, QueryParameter(
+                         name="name", min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_.-]+$",
+                         description="The start of a name (any case): `riv` finds `rival` and `Riviera`.")],
+                     limit: Annotated[int, QueryParameter(name="limit", ge=1, le=SEARCH_MOST,
+                                                          description="At most this many (10 by default).")] = 10,
+                     ) -> list[AccountFound]:
+        """Anyone may search (names are public, as on the leaderboards): the accounts whose names
+        start with ``name``, in the order of their names lower-cased, at most ``limit`` (up to 20),
+        built-in bots marked. To challenge a player by name: its ``id`` goes in the match's seats."""
+        found = await services.accounts.search(start, limit)
+        return [AccountFound(id=i, name=n, is_bot=i in BOT_ACCOUNTS) for i, n in found]
 
     @get("/me", operation_id="getMyAccount", summary="The calling account", responses=problems(401))
     async def me(self, caller: Caller | None) -> AccountOut:

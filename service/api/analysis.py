@@ -1,6 +1,6 @@
 """Analysis of a position, computed by a job on the ``analysis`` queue; the API never waits for it.
 
-``POST`` queues the job for the match's current version (202; bounded per account, see
+``POST`` queues the job for the match's current version, or an earlier ``version`` (202; bounded per account, see
 :mod:`service.matches.analyses`); ``GET`` reads the stored result. While a match is in play only its
 organizer may analyse it (a solver's help would be cheating); once it is over, any account may,
 at any version.
@@ -39,17 +39,24 @@ class AnalysisController(Controller):
     path = "/matches/{match_id:str}/analysis"
     tags = ["analysis"]
 
-    @post("/", operation_id="requestAnalysis", status_code=202, summary="Queue an analysis of the current position",
+    @post("/", operation_id="requestAnalysis", status_code=202, summary="Queue an analysis of the current (or an earlier) position",
           responses=problems(400, 401, 403, 404, 422))
-    async def queue(self, match_id: MatchId, services: Services, caller: Caller | None) -> Response[AnalysisQueued]:
+    async def queue(self, match_id: MatchId, services: Services, caller: Caller | None,
+                    version: Version = None) -> Response[AnalysisQueued]:
         """Needs a token. Each account may have ``ANALYSES_PER_ACCOUNT`` analyses queued or running
-        at once (429 ``too_many_analyses`` past it) and ask for ``ANALYSIS_RATE_LIMIT`` an hour."""
+        at once (429 ``too_many_analyses`` past it) and ask for ``ANALYSIS_RATE_LIMIT`` an hour.
+        ``version``: an earlier position than the current one (a replay's step: the position before
+        a finished match's turning point, to see the best move there); 404 ``analysis_not_found``
+        past the match's version."""
         account = require(caller, "read")  # analysing is reading (GETs check it as they resolve the caller)
         _, state = await services.matches.current(match_id)
         check_may_analyse(state, caller)
-        status = await services.analyses.ask(match_id, state.version, account.id)
-        return Response(AnalysisQueued(match_id=match_id, version=state.version, status=status), status_code=202,
-                        headers={"Location": f"/matches/{match_id}/analysis?version={state.version}"})
+        version = version or state.version
+        if version > state.version:
+            raise NotFound("analysis_not_found", f"The match is only at version {state.version}.")
+        status = await services.analyses.ask(match_id, version, account.id)
+        return Response(AnalysisQueued(match_id=match_id, version=version, status=status), status_code=202,
+                        headers={"Location": f"/matches/{match_id}/analysis?version={version}"})
 
     @get("/", operation_id="getAnalysis", summary="The analysis of a position (queued, done, undetermined or failed)",
          responses=problems(400, 401, 403, 404))

@@ -109,7 +109,9 @@ class MatchController(Controller):
         account in a seat challenges it: the match waits until it accepts (``POST .../accept``) or
         declines, and reaches nothing of its but the invitation until then. A player may have
         ``MAX_UNSTARTED_MATCHES`` unstarted matches and invite an account with fewer than
-        ``MAX_INVITATIONS`` open challenges (409 past either). Organizers seat accounts directly."""
+        ``MAX_INVITATIONS`` open challenges (409 past either). Organizers seat accounts directly:
+        in a rated match only accounts that gave them their consent (``PUT /accounts/me/consents/{organizer}``;
+        else 403 ``consent_required``)."""
         data = strict_body(await request.body(), CreateMatch)
         account = require(caller)
         held = [a for a in data.seats.values() if a]
@@ -120,6 +122,8 @@ class MatchController(Controller):
             check_no_secret_options(data)
         await check_accounts(services, held)
         invited, places = [], []
+        if account.organizer and data.rated:
+            await services.consents.check(account.id, held, admin=account.admin)
         if not account.organizer:
             invited = [seat for seat, holder in data.seats.items() if holder and holder != account.id]
             settings = services.settings
@@ -134,14 +138,19 @@ class MatchController(Controller):
     async def create_many(self, request: Request, data: CreateMatches, services: Services,
                           caller: Caller | None) -> list[MatchView]:
         """Every match is checked first; if one is refused, none is created and the problem names it
-        (``Match 3: ...``). For a tournament round or a whole schedule (``starts_at`` per match)."""
+        (``Match 3: ...``). For a tournament round or a whole schedule (``starts_at`` per match).
+        A rated match seats only accounts that consented to the caller (``PUT /accounts/me/consents/{organizer}``;
+        else 403 ``consent_required``); ``"rated": false`` needs no consent."""
         data = strict_body(await request.body(), CreateMatches)
         account = require(caller, "organize")
         if not account.organizer:
             raise NotAllowed("organizer_only", "Only organizers create matches in bulk.")
         for number, m in enumerate(data.matches, 1):
             try:
-                await check_accounts(services, [a for a in m.seats.values() if a])
+                held = [a for a in m.seats.values() if a]
+                await check_accounts(services, held)
+                if m.rated:
+                    await services.consents.check(account.id, held, admin=account.admin)
             except DomainError as refused:
                 raise type(refused)(refused.code, f"Match {number}: {refused.detail}") from None
         created = await services.matches.create_all([new_match(m) for m in data.matches], created_by=account.id)

@@ -261,6 +261,46 @@ class GameDetail(msgspec.Struct):
     rules: str
 
 
+class AccountFound(msgspec.Struct):
+    """An account found by its name: its id, its name, and whether it is a built-in bot."""
+
+    id: str
+    name: str
+    is_bot: bool
+
+
+class ExampleStep(msgspec.Struct):
+    """One line of a worked example: a seat's move (``kind`` ``move``: ``text`` in notation or a
+    command body; ``refused``: the refusal's code and ``refusal`` its sentence, the board unchanged),
+    time running out (``timeout``), or what the page states (``to_move``, ``result``). ``board`` is
+    the path of the game's drawing after a step that changed the board, else ``null``; ``note`` the
+    line's comment."""
+
+    kind: Literal["move", "timeout", "to_move", "result"]
+    text: str
+    seat: str | None
+    note: str
+    refused: str | None
+    refusal: str | None
+    board: str | None
+
+
+class WorkedExample(msgspec.Struct):
+    """A worked example of the rules page (its ``moves`` blocks, in order): the options it is played
+    with (``null``: the defaults), the path of the board before the first move, and its steps."""
+
+    options: dict[str, Any] | None
+    start: str
+    steps: list[ExampleStep]
+
+
+class GameExamples(msgspec.Struct):
+    """The worked examples of a game's rules page, each step drawn by the game's own drawing."""
+
+    game: str
+    examples: list[WorkedExample]
+
+
 class MatchList(msgspec.Struct):
     matches: list[dict[str, Any]]
 

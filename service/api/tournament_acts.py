@@ -40,7 +40,7 @@ class Correction(msgspec.Struct, forbid_unknown_fields=True):
 
 
 def _acts(services: Services) -> TournamentActs:
-    return TournamentActs(services.tournaments, services.accounts)
+    return TournamentActs(services.tournaments, services.accounts, services.consents)
 
 
 async def _organizer(services: Services, tournament_id: str, caller: Caller | None) -> Caller:
@@ -61,16 +61,16 @@ class TournamentActController(Controller):
           responses=problems(400, 401, 403, 404, 409, 422))
     async def join(self, tournament_id: TournamentId, player: PlayerId, services: Services,
                    caller: Caller | None) -> TournamentView:
-        """``player``: ``me`` (or your own id); its organizer may sign up any account (a built-in
-        bot, say). Until the registration closes (``registration_closes_at``, or the start): 409
+        """``player``: ``me`` (or your own id); its organizer may sign up a built-in bot, or an account
+        that consented to it (``PUT /accounts/me/consents/{organizer}``; else 403 ``consent_required``). Until the registration closes (``registration_closes_at``, or the start): 409
         ``registration_closed``, ``already_registered``, ``tournament_full``. The seed order is the
         order of sign-up."""
         account = require(caller)
         if player in ("me", account.id):
             stored = await _acts(services).join(tournament_id, require(caller, "play").id)
         else:
-            await _organizer(services, tournament_id, caller)
-            stored = await _acts(services).join(tournament_id, player)
+            organizer = await _organizer(services, tournament_id, caller)
+            stored = await _acts(services).join(tournament_id, player, by_organizer=True, admin=organizer.admin)
         return tournament_view(stored, owner=organizes(stored.organizer, actor_of(caller)))
 
     @delete("/players/{player:str}", operation_id="leaveTournament", status_code=200,
@@ -122,10 +122,13 @@ class TournamentActController(Controller):
     async def replace(self, request: Request, tournament_id: TournamentId, data: Replacement, services: Services,
                       caller: Caller | None) -> TournamentView:
         """Games recorded keep the player who played them; the new one plays the rest. Refused
-        (409 ``player_is_playing``) while the player has a match of the open round being played."""
+        (409 ``player_is_playing``) while the player has a match of the open round being played;
+        refused (403 ``consent_required``) unless the new player consented to the organizer
+        (``PUT /accounts/me/consents/{organizer}``)."""
         data = strict_body(await request.body(), Replacement)
         organizer = await _organizer(services, tournament_id, caller)
-        stored = await _acts(services).replace(tournament_id, data.player, data.replaced_by, by=organizer.id)
+        stored = await _acts(services).replace(tournament_id, data.player, data.replaced_by, by=organizer.id,
+                                              admin=organizer.admin)
         return tournament_view(stored, owner=True)
 
     @post("/corrections", operation_id="createTournamentCorrection", status_code=200,

@@ -57,7 +57,9 @@ class TournamentController(Controller):
         """Round 1's matches are created at once (all or nothing, as ``POST /matches/bulk``); each
         later round's when the round before is complete. Match ids: ``<id>-r<round>-t<table>``.
         With ``registration`` the tournament opens for sign-up instead (``POST .../players/me``)
-        and starts when its organizer starts it (``POST .../start``)."""
+        and starts when its organizer starts it (``POST .../start``). Every player listed in
+        ``players`` must have consented to the organizer (``PUT /accounts/me/consents/{organizer}``;
+        else 403 ``consent_required``): players who sign up consent by signing up."""
         data = strict_body(await request.body(), CreateTournament)
         account = require(caller, "organize")
         if not account.organizer:
@@ -65,11 +67,11 @@ class TournamentController(Controller):
         options: dict = {"double": data.format_options.double}
         if data.format_options.rounds is not None:
             options["rounds"] = data.format_options.rounds
-        stored = await TournamentActs(services.tournaments, services.accounts).create(
+        stored = await TournamentActs(services.tournaments, services.accounts, services.consents).create(
             name=data.name, organizer=account.id, format=data.format, players=data.players, game=data.game,
             game_options=data.game_options, seat_rule=data.seat_rule, format_options=options,
             schedule=data.schedule, registration=data.registration,
-            registration_closes_at=data.registration_closes_at)
+            registration_closes_at=data.registration_closes_at, admin=account.admin)
         return tournament_view(stored, owner=True)
 
     @get("/", operation_id="listTournaments", summary="List tournaments, newest first", responses=problems(400))

@@ -33,7 +33,9 @@ _403 = {
     "creator_only": "Only the match's creator may cancel it.",
     "not_priority": "Only the priority player chooses the seats.",
     "system_only": "Only the server sends this command.",
-    "own_token_only": "A token manages only the tokens of its own account.",
+    "own_token_only": "A token manages only the tokens (and gives only the consents) of its own account.",
+    "consent_required": "An organizer seats an account in a rated match only with its consent "
+                        "(PUT /accounts/me/consents/{organizer}); or create the match unrated.",
     "analysis_during_play": "A match still being played is analysed only for its organizer.",
     "metrics_admin_only": "Only the metrics token (METRICS_TOKEN) or an admin's token reads the metrics.",
 }
@@ -42,6 +44,7 @@ _404 = {
     "match_not_found": "There is no match with this id.",
     "account_not_found": "There is no account with this id.",
     "game_not_found": "This server plays no game of this name (GET /games lists them).",
+    "example_not_found": "The game's rules have no such worked example or step (GET /games/{game}/examples lists them).",
     "tournament_not_found": "There is no tournament with this id.",
     "token_not_found": "The account has no token with this id.",
     "webhook_not_found": "The account has no webhook with this id.",
@@ -54,6 +57,7 @@ _405_415 = {
     "unsupported_media_type": "The body's Content-Type is not one this operation takes.",
 }
 _409 = {
+    "too_many_consents": "You consent to as many organizers as you may (MAX_CONSENTS); withdraw one first.",
     "not_your_turn": "It is not your seat’s turn (or the match waits on the other seat).",
     "version_conflict": "The match is no longer at expected_version: read it again and decide again.",
     "match_over": "The match is over; nothing more can be played.",
@@ -113,6 +117,7 @@ _409 = {
     "correction_too_late": "A knockout result can be corrected only until the next round is paired.",
 }
 _422 = {
+    "not_an_organizer": "Consent is given to an organizer account; this account is not one.",
     "bad_json": "The command is not a JSON object with a string field 'type'.",
     "unknown_command": "This match's game has no command of this type.",
     "bad_command": "The command's fields are not valid for its type.",

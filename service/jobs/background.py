@@ -6,8 +6,10 @@ state needs is queued: a job that is missing (never queued, expired) or failed (
 killed), or still "queued" in no queue (a killed worker took it away), is queued again, at most
 :data:`MAX_ATTEMPTS` times. Job ids name what they are for, so the
 same need never queues twice. The worker sends each answer as an ordinary command -- a solver's as
-a system command whose idempotency key is the job's key, a bot's as its account -- so a job that
-runs twice appends once, and an answer the game has moved past is refused by the game.
+a system command whose idempotency key is the job's key, a bot's as its account, naming the
+version it was chosen for -- so a job that runs twice appends once, and an answer the game has
+moved past is refused. A bot's job names the position it was queued for and does nothing in
+another (:func:`workers.jobs.play_bot_turn`).
 """
 
 from __future__ import annotations
@@ -54,7 +56,8 @@ def work_needed(game: Game, state: MatchState) -> list[Work]:
     for seat, account in state.seats.items():
         if is_bot(account) and bots.action_of(game, state, seat) is not None:
             needed.append(Work(_job_id("bot", state.match_id, seat, state.version, state.private_events), BOTS,
-                               "workers.jobs.bot_turn", (state.match_id, seat), f"{account} plays {seat}"))
+                               "workers.jobs.bot_turn", (state.match_id, seat, state.version, state.private_events),
+                               f"{account} plays {seat}"))
     return needed
 
 

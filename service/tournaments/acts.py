@@ -23,6 +23,7 @@ from domain.registry import game_named
 from domain.tournaments import correct, replace, withdraw
 from domain.tournaments.matches import SeatRule
 from service.accounts.accounts import Accounts
+from service.accounts.consents import Consents
 from service.bots.accounts import BOT_ACCOUNTS
 from service.http.problems import NotFound
 from service.matches.match_service import NewMatch, now_ms
@@ -54,19 +55,22 @@ async def names_of(accounts: Accounts, ids: list[str] | tuple[str, ...]) -> dict
 
 
 class TournamentActs:
-    def __init__(self, tournaments: Tournaments, accounts: Accounts):
-        self.tournaments, self.accounts = tournaments, accounts
+    def __init__(self, tournaments: Tournaments, accounts: Accounts, consents: Consents):
+        self.tournaments, self.accounts, self.consents = tournaments, accounts, consents
         self.settings = tournaments.settings
         self._open_sign_up = tournaments.redis.register_script(_OPEN_SIGN_UP)
 
     async def create(self, *, name: str, organizer: str, format: str, players: list[str], game: str,
                      game_options: dict[str, Any], seat_rule: SeatRule, format_options: dict[str, Any],
                      schedule: Schedule | None, registration: bool,
-                     registration_closes_at: int | None) -> StoredTournament:
+                     registration_closes_at: int | None, admin: bool = False) -> StoredTournament:
         """A tournament of ``players`` that starts at once, or (``registration``) one open for
-        sign-up that ``players`` (perhaps none) have joined already."""
+        sign-up that ``players`` (perhaps none) have joined already. Its matches are rated: each
+        player named here must have consented to ``organizer`` (:mod:`service.accounts.consents`;
+        an ``admin`` needs no consent); players who sign up themselves consent by signing up."""
         now = now_ms()
         names = await names_of(self.accounts, players)
+        await self.consents.check(organizer, players, admin=admin)
         if len(set(players)) != len(players):
             raise InvalidCommand("duplicate_player", "A player may enter a tournament only once.")
         t = None
@@ -105,8 +109,13 @@ class TournamentActs:
         if closes_at is not None:
             lifecycle.check_start(closes_at, now)
 
-    async def join(self, tournament_id: str, player: str) -> StoredTournament:
+    async def join(self, tournament_id: str, player: str, *, by_organizer: bool = False,
+                   admin: bool = False) -> StoredTournament:
+        """``player`` signs up (which is its consent), or its organizer signs it up (``by_organizer``:
+        only with the player's standing consent, unless ``admin``)."""
         names = await names_of(self.accounts, [player])
+        if by_organizer:
+            await self.consents.check((await self.tournaments.get(tournament_id)).organizer, [player], admin=admin)
 
         async def change(stored: StoredTournament):
             self._open_for_sign_up(stored)
@@ -218,10 +227,12 @@ class TournamentActs:
             except DomainError:
                 continue
 
-    async def replace(self, tournament_id: str, old: str, new: str, by: str) -> StoredTournament:
-        """``new`` (an account that does not play in it) takes ``old``'s place, points and games to
-        come; refused while ``old`` has a match of the open round being played."""
+    async def replace(self, tournament_id: str, old: str, new: str, by: str, admin: bool = False) -> StoredTournament:
+        """``new`` (an account that does not play in it, and consented to the tournament's organizer
+        unless ``admin`` replaces) takes ``old``'s place, points and games to come; refused while
+        ``old`` has a match of the open round being played."""
         names = await names_of(self.accounts, [new])
+        await self.consents.check((await self.tournaments.get(tournament_id)).organizer, [new], admin=admin)
 
         async def change(stored: StoredTournament):
             t = replace(self._running(stored), old, new)  # (refuses first what the library refuses)

@@ -9,13 +9,18 @@ import * as lobby from "./pages/lobby.js";
 import * as match from "./pages/match.js";
 import * as players from "./pages/players.js";
 import * as replay from "./pages/replay.js";
+import * as rules from "./pages/rules.js";
+import * as tutorial from "./pages/tutorial.js";
 import * as tournaments from "./pages/tournaments.js";
+import { followTurns } from "./turns.js";
 
 const ROUTES = [
   [/^#?\/?$/, lobby.show],
   [/^#\/signup$/, account.signUp],
   [/^#\/signin$/, account.signIn],
-  [/^#\/new$/, challenge.show],
+  [/^#\/new(?:\?[\w=&%.-]*)?$/, challenge.show],
+  [/^#\/games\/(\w+)\/rules$/, rules.show],
+  [/^#\/games\/(\w+)\/tutorial$/, tutorial.show],
   [/^#\/matches\/([\w-]+)$/, match.show],
   [/^#\/matches\/([\w-]+)\/replay$/, replay.show],
   [/^#\/tournaments$/, tournaments.list],
@@ -25,6 +30,7 @@ const ROUTES = [
 ];
 
 let cleanup = null;
+let followed; // the account whose turns the page follows (turns.js)
 
 function nav() {
   const links = [h("a", { href: "#/" }, "Lobby"), h("a", { href: "#/tournaments" }, "Tournaments")];
@@ -50,6 +56,10 @@ async function route() {
   if (cleanup) cleanup();
   cleanup = null;
   await whoAmI();
+  if ((session.account?.id ?? null) !== followed) {
+    followed = session.account?.id ?? null;
+    followTurns();
+  }
   nav();
   // Each page fills a new element: whatever a page left on its way (a late answer) lands in a
   // detached one, never in the next page.

@@ -30,9 +30,9 @@ function parsed(picture) {
 /** The SVG text `picture` as a picture only (a preview): nothing in it says it can be clicked. */
 export function pictureOf(picture, label) {
   const svg = parsed(picture);
-  for (const el of svg.querySelectorAll("[data-cell], [data-move], title")) {
+  for (const el of svg.querySelectorAll("[data-cell], [data-move], [aria-label], [role], [tabindex], title")) {
     if (el.localName === "title") el.remove();
-    else { el.removeAttribute("data-cell"); el.removeAttribute("data-move"); }
+    else for (const name of ["data-cell", "data-move", "aria-label", "role", "tabindex"]) el.removeAttribute(name);
   }
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", label);

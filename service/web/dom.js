@@ -44,3 +44,19 @@ export function clock(ms) {
 export function when(ms) {
   return ms ? new Date(ms).toLocaleString() : "";
 }
+
+const SVG = "http://www.w3.org/2000/svg";
+/** The controls' icons, drawn (no font has to have ⏮ or ⏭): first, back, forward, last. */
+const ICONS = {
+  start: "M3 3h2v10H3zM14 3v10L6 8z", back: "M12 3v10L4 8z", forward: "M4 3v10l8-5z", end: "M11 3h2v10h-2zM2 3v10l8-5z",
+};
+export function icon(name) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("viewBox", "0 0 16 16");
+  svg.setAttribute("class", "icon");
+  svg.setAttribute("aria-hidden", "true");
+  const path = document.createElementNS(SVG, "path");
+  path.setAttribute("d", ICONS[name]);
+  svg.append(path);
+  return svg;
+}

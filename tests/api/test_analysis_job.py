@@ -55,3 +55,26 @@ def test_the_analysis_of_a_finished_match_tells_the_loser_s_turning_point(http, 
     point = body["turning_point"]
     assert (point["seat"], point["move"], point["kind"], point["after"]) == ("white", 2, "first_losing_move", -1.0)
     assert point["version"] == duel.view()["version"] and point["before"] > -1.0
+
+
+def test_an_earlier_position_of_a_finished_match_is_analysed_on_request(http, worker):
+    """The replay's "best move there": the position before the loser's turning point, asked by
+    ``version`` once the match is over (in play only the organizer may, as for any analysis)."""
+    duel = Duel(http).ready()
+    duel.play_all(["@0/", "B1\\"])
+    before = duel.view()["version"]
+    refused = http.post(f"{duel.url}/analysis", params={"version": before}, headers=duel.white)
+    assert refused.status_code == 403 and refused.json()["code"] == "analysis_during_play"
+    duel.play_all(["A2\\"])
+    final = duel.view()["version"]
+    beyond = http.post(f"{duel.url}/analysis", params={"version": final + 1}, headers=duel.white)
+    assert beyond.status_code == 404 and beyond.json()["code"] == "analysis_not_found"
+    queued = http.post(f"{duel.url}/analysis", params={"version": before}, headers=duel.white)
+    assert queued.status_code == 202 and queued.json()["version"] == before
+    assert queued.headers["location"].endswith(f"?version={before}")
+    deadline = time.monotonic() + 60
+    while (body := http.get(queued.headers["location"], headers=duel.white).json())["status"] == "queued":
+        assert time.monotonic() < deadline, "the analysis was not done within a minute"
+        time.sleep(0.1)
+    assert body["status"] == "done" and body["result"]["to_move"] == "white"
+    assert "A2\\" in body["result"]["losing_moves"] and body["turning_point"] is None

@@ -23,7 +23,8 @@ METHODS = {
     "leaveTournament": "leave_tournament", "startTournament": "start_tournament",
     "pauseTournament": "pause_tournament", "resumeTournament": "resume_tournament",
     "createTournamentReplacement": "replace_player", "createTournamentCorrection": "correct_result",
-    "streamTournament": "iter_tournament_stream",
+    "streamTournament": "iter_tournament_stream", "listConsents": "consents", "createConsent": "give_consent",
+    "revokeConsent": "withdraw_consent",
 }
 STRUCTS = {
     "AccountProfile": sdk.AccountProfile, "GameRating": sdk.GameRating, "RatingHistory": sdk.RatingHistory,
@@ -31,6 +32,7 @@ STRUCTS = {
     "BuiltInBot": sdk.Bot, "TournamentView": sdk.Tournament, "StandingView": sdk.Standing, "RoundView": sdk.Round,
     "GameView": sdk.TournamentGame, "ChangeView": sdk.Change, "CorrectionView": sdk.CorrectionRecord,
     "MatchView": sdk.Match, "MatchSummary": sdk.MatchSummary, "TournamentSummary": sdk.TournamentSummary, "TournamentEvent": sdk.TournamentEvent, "TableView": sdk.TableGame,
+    "ConsentView": sdk.Consent,
 }
 
 

@@ -97,3 +97,28 @@ def test_bots_are_listed_and_unknown_ids_are_problems(live_server):
         with pytest.raises(ProblemError) as too_many:
             anyone.leaderboard("trax", limit=201)
         assert (too_many.value.status, too_many.value.code) == (400, "bad_request")
+
+
+def test_a_player_gives_lists_and_withdraws_its_consent_to_an_organizer(live_server):
+    with Client(live_server.url, "test-admin-token") as admin:
+        made = admin.create_account(f"sro{time.time_ns()}", organizer=True)
+        bob_token = admin.create_account(f"srb{time.time_ns()}").token
+    alice, bob = two_players(live_server.url)[0], Client(live_server.url, bob_token)
+    with alice, bob, Client(live_server.url, made.token) as organizer:
+        seats = {"white": alice.me().id, "red": bob.me().id}
+        with pytest.raises(ProblemError) as refused:
+            organizer.create_matches([{"game": "trax", "seats": seats}])
+        assert (refused.value.status, refused.value.code) == (403, "consent_required")
+        given = alice.give_consent(made.id)
+        assert (given.organizer, given.organizer_name) == (made.id, made.name)
+        assert bob.give_consent(made.id).organizer == made.id
+        assert [c.organizer for c in alice.consents()] == [made.id]
+        assert [m.rated for m in organizer.create_matches([{"game": "trax", "seats": seats}])] == [True]
+
+        async def withdraw() -> list:
+            async with AsyncClient(live_server.url, bob_token) as bob_async:
+                await bob_async.withdraw_consent(made.id)
+                return await bob_async.consents()
+        assert asyncio.run(withdraw()) == []
+        with pytest.raises(ProblemError):
+            organizer.create_matches([{"game": "trax", "seats": seats}])

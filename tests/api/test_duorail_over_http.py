@@ -119,12 +119,13 @@ def test_timeouts_pass_then_the_endgame_window_closes_through_the_worker(http, r
 
     fast = {"time": {"type": "bank", "per_move_ms": 300, "reserve_ms": 0}, "construction_ms": 800}
     table = Table(http, "duorail", SEATS, options=fast).ready()
-    # nobody moves: each turn times out as a pass, two passes start the endgame, its window closes
-    assert wait_for_event(redis_client, table.id, "duorail_tracks_revealed", 90)  # (timers on a busy machine)
+    # nobody moves: each turn times out as a pass, two passes start the endgame, its window closes;
+    # a game nobody played ends aborted (issue 28: a clock's pass is nobody's first move)
+    assert wait_for_event(redis_client, table.id, "match_aborted", 90)  # (timers on a busy machine)
     assert event_types(redis_client, table.id).count("duorail_passed") == 2
     view = table.view()
-    assert view["status"] == "finished"
-    assert view["result"]["winner"] == "red"  # no track on either side, no piece ever placed: red wins
+    assert view["status"] == "aborted" and view["result"]["reason"] == "no_first_move"
+    assert view["result"]["winner"] is None
 
 
 def test_anyone_may_analyse_a_finished_match(http, worker):

@@ -83,3 +83,42 @@ def test_a_path_out_of_the_rules_folder_reads_no_file(http, path):
     r = http.get(path)
     assert r.status_code in (400, 404), (path, r.status_code)
     assert r.headers["content-type"] == "application/problem+json"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_worked_examples_are_drawn_step_by_step(http, name):
+    listed = http.get(f"/games/{name}/examples")
+    assert listed.status_code == 200, listed.text
+    examples = listed.json()["examples"]
+    assert len(examples) == (PAGES / f"{name}.md").read_text().count("```moves")
+    for example in examples:
+        start = http.get(example["start"])
+        assert start.status_code == 200 and start.headers["content-type"].startswith("image/svg+xml")
+        assert start.text.startswith("<svg")
+        moves = [s for s in example["steps"] if s["kind"] == "move"]
+        assert moves and all(s["seat"] in all_games()[name].seats for s in moves)
+        for step in example["steps"]:
+            if step["refused"]:
+                assert step["board"] is None and step["refusal"]
+            elif step["board"]:
+                assert http.get(step["board"]).text.startswith("<svg")
+
+
+def test_a_refused_step_names_its_code_and_the_comment_is_kept(http):
+    steps = http.get("/games/trax/examples").json()["examples"][0]["steps"]
+    assert steps[0] == {"kind": "move", "text": "@0\\", "seat": "white", "note": "a first move must be @0+ or @0/",
+                        "refused": "bad_first_move", "refusal": steps[0]["refusal"], "board": None}
+    assert steps[-1]["kind"] == "result" and steps[-1]["text"] == "white loop"
+
+
+@pytest.mark.parametrize("path", ["/games/trax/examples/9/board.svg", "/games/trax/examples/1/board.svg?step=999",
+                                  "/games/trax/examples/1/board.svg?step=1"])
+def test_a_missing_example_or_step_is_a_404(http, path):
+    r = http.get(path)
+    assert r.status_code == 404 and r.json()["code"] == "example_not_found"
+
+
+@pytest.mark.parametrize("path", ["/games/trax/examples/0/board.svg", "/games/trax/examples/1/board.svg?step=-1",
+                                  "/games/trax/examples/x/board.svg", "/games/chess/examples"])
+def test_a_malformed_example_path_is_a_problem(http, path):
+    assert http.get(path).status_code in (400, 404)

@@ -37,7 +37,7 @@ def timed_out_at(redis_client, match_id: str, seconds: float) -> int | None:
     while time.monotonic() < give_up:
         for _, fields in redis_client.xrange(stream_key(match_id)):
             recorded = msgspec.json.decode(fields[b"e"])
-            if recorded["event"]["type"] == "timed_out":
+            if recorded["event"]["type"] in ("timed_out", "match_aborted"):  # (nobody moved: aborted, issue 28)
                 return recorded["at"]
         time.sleep(0.05)
     return None

@@ -8,7 +8,7 @@ import csv
 import io
 import time
 
-from tests.api.tournament_driving import Person, api, game_of, play  # noqa: F401 (api: a fixture)
+from tests.api.tournament_driving import Person, api, consent, game_of, play  # noqa: F401 (api: a fixture)
 
 SIGN_UP = {"name": "open cup", "format": "round_robin", "game": "trax", "registration": True}
 
@@ -42,6 +42,7 @@ def test_players_sign_up_and_leave_until_the_organizer_starts_the_tournament(api
     assert late.status_code == 409 and late.json()["code"] == "registration_closed"
     assert api.post(f"/tournaments/{tid}/start", headers=org.headers).json()["code"] == "tournament_started"
 
+    consent(api, org, a)  # named by the organizer: only with its consent
     lonely = api.post("/tournaments", json={**SIGN_UP, "players": [a.id]}, headers=org.headers).json()
     refused = api.post(f"/tournaments/{lonely['id']}/start", headers=org.headers)
     assert refused.status_code == 422 and refused.json()["code"] == "too_few_players"
@@ -63,6 +64,7 @@ def test_the_registration_closes_at_its_time(api, admin_headers):  # noqa: F811
 def test_a_player_who_withdraws_after_the_start_forfeits_the_rest(api, admin_headers):  # noqa: F811
     org = Person(api, admin_headers, organizer=True)
     a, b, c = Person(api), Person(api), Person(api)
+    consent(api, org, a, b, c)
     body = {"name": "rr", "format": "round_robin", "game": "trax", "players": [a.id, b.id, c.id]}
     view = api.post("/tournaments", json=body, headers=org.headers).json()
     game = view["rounds"][0]["games"][0]
@@ -93,6 +95,7 @@ def test_pause_replace_resume_and_correct(api, admin_headers):  # noqa: F811
     org = Person(api, admin_headers, organizer=True)
     a, b, c, d, e = (Person(api) for _ in range(5))
     people = {p.id: p for p in (a, b, c, d, e)}
+    consent(api, org, a, b, c, d, e)
     body = {"name": "league", "format": "round_robin", "game": "trax", "players": [a.id, b.id, c.id, d.id]}
     view = api.post("/tournaments", json=body, headers=org.headers).json()
     tid = view["id"]
@@ -160,7 +163,9 @@ def test_pause_replace_resume_and_correct(api, admin_headers):  # noqa: F811
 
 def test_limits_are_refused_with_their_codes(api, admin_headers):  # noqa: F811
     org = Person(api, admin_headers, organizer=True)
-    players = [Person(api).id for _ in range(7)]
+    people = [Person(api) for _ in range(7)]
+    consent(api, org, *people)
+    players = [p.id for p in people]
     body = {"name": "big", "format": "round_robin", "game": "trax"}
     day = 86_400_000
     soon = int(time.time() * 1000) + 60_000

@@ -21,13 +21,14 @@ from service.webhooks.targets import Destinations
 from service.webhooks.webhooks import TournamentNotification, Webhook
 from service.wiring import connect
 from tests.api.test_webhooks import Receiver, verified
-from tests.api.tournament_driving import Person, api, lines_of, messages, play  # noqa: F401 (api: a fixture)
+from tests.api.tournament_driving import Person, consent, api, lines_of, messages, play  # noqa: F401 (api: a fixture)
 
 ADMIN = Actor(account="a_admin", organizer=True, admin=True)
 TOURNAMENT_HOOKS = ["tournament_round_started", "tournament_pairings", "tournament_result", "tournament_ended"]
 
 
 def two_player_cup(api, org: Person, a: Person, b: Person) -> dict:  # noqa: F811
+    consent(api, org, a, b)
     body = {"name": "duel", "format": "round_robin", "game": "trax", "players": [a.id, b.id]}
     r = api.post("/tournaments", json=body, headers=org.headers)
     assert r.status_code == 201, r.text

@@ -79,3 +79,10 @@ def lines_of(response: httpx.Response):
     if not hasattr(response, "sse_lines"):
         response.sse_lines = response.iter_lines()  # type: ignore[attr-defined]
     return response.sse_lines  # type: ignore[attr-defined]
+
+
+def consent(api: httpx.Client, organizer: Person, *players: Person) -> None:
+    """Each player lets ``organizer`` seat it in rated matches (its tournaments' player lists)."""
+    for player in players:
+        r = api.put(f"/accounts/me/consents/{organizer.id}", headers=player.headers)
+        assert r.status_code == 200, r.text

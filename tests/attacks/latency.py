@@ -91,7 +91,8 @@ class TimerWatch:
         give_up = time.monotonic() + WATCH_S
         while len(self.late) < len(self.deadlines) and time.monotonic() < give_up:
             for match, at in self.deadlines.items():
-                if match not in self.late and any(msgspec.json.decode(f[b"e"])["event"]["type"] == "timed_out"
+                if match not in self.late and any(msgspec.json.decode(f[b"e"])["event"]["type"]
+                                                  in ("timed_out", "match_aborted")  # (nobody moved: aborted)
                                                   for _, f in self.connection.xrange(stream_key(match))):
                     self.late[match] = time.time() - at / 1000
             time.sleep(0.05)

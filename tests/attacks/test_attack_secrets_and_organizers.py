@@ -92,7 +92,7 @@ def test_an_organizer_cannot_act_on_or_look_into_another_organizers_matches(serv
     _, second = new_organizer(http, admin)
     seats = {"first": served.tokens["ALICE_ID"], "second": served.tokens["BOB_ID"]}
     later = int(time.time() * 1000) + 3_600_000
-    r = http.post("/matches", json={"game": "monunrail", "seats": seats, "starts_at": later,
+    r = http.post("/matches", json={"game": "monunrail", "seats": seats, "starts_at": later, "rated": False,
                                     "options": {"supply": SECRET_SUPPLY}}, headers=first)
     assert r.status_code == 201, r.text
     url = f"/matches/{r.json()['id']}"
@@ -119,9 +119,11 @@ def test_an_organizer_cannot_act_on_or_look_into_another_organizers_matches(serv
 
 def test_an_organizer_cannot_abort_a_match_of_another_organizers_tournament(served, http):
     admin = served.headers("admin")
-    _, first = new_organizer(http, admin)
+    first_id, first = new_organizer(http, admin)
     _, second = new_organizer(http, admin)
     players = [served.tokens["ALICE_ID"], served.tokens["BOB_ID"]]
+    for who in ("alice", "bob"):  # (a tournament's named players consented to its organizer)
+        assert http.put(f"/accounts/me/consents/{first_id}", headers=served.headers(who)).status_code == 200
     r = http.post("/tournaments", json={"name": "theirs", "format": "round_robin", "players": players,
                                        "game": "trax"}, headers=first)
     assert r.status_code == 201, r.text

@@ -98,7 +98,7 @@ def sign_up(page, prefix: str) -> tuple[str, str]:
 
 def new_match(page, game: str, opponent: str, who: str = "", options: str = "") -> str:
     """Create a match on the New match page: ``opponent`` ``bot`` (then ``who`` is its id),
-    ``player`` (``who``: an account id) or ``open``; the match's id, from the game page it opens."""
+    ``player`` (``who``: a name, or an account id) or ``open``; the match's id, from the game page it opens."""
     page.goto("/#/new")
     page.select_option("select[name=game]", game)
     page.wait_for_selector("select[name=bot] option[value='bot_random_1']", state="attached")
@@ -107,7 +107,8 @@ def new_match(page, game: str, opponent: str, who: str = "", options: str = "") 
         page.select_option("select[name=bot]", who)
     elif opponent == "player":
         page.fill("input[name=player]", who)
-    if options:
+    if options:  # (the expert field, folded away)
+        page.click("details.expert summary")
         page.fill("textarea[name=options]", options)
     page.click("text=Create the match")
     page.wait_for_url(re.compile(r".*#/matches/\w+$"))

@@ -21,7 +21,7 @@ from domain.trax.parts.board import key_of
 from domain.trax.parts.tiles import SYMBOL
 
 SEARCHED = ("trax", "cairo")
-"""The games with the searcher's API (the three others: docs/library.md, "What is left")."""
+"""The games tested here (the three others have their own: docs/library.md, "Where the tests are")."""
 OPTIONS = {"trax": [{}, {"variant": "8x8"}, {"variant": "loop"}],
            "cairo": [{}, {"tiebreak": "last_mover_loses"}]}
 FEW = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])

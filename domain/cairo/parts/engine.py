@@ -195,3 +195,34 @@ def greedy_value(owners, side, m, cors, legs, ws, tiebreak, weights):  # pragma:
                 break
     owners[m] = -1
     return value
+
+
+@numba.njit(cache=True)
+def ending(owners, side, m, cors, legs, ws, tiebreak):  # pragma: no cover - compiled
+    """Whether ``side`` filling ``m`` ends the game: 1 won, -1 lost, 0 it goes on."""
+    owners[m] = side
+    result = 0
+    if survey(owners, cors[1], legs[1], ws) == 2:
+        result = 1 if won_by(final_margin(owners, cors[1], side), side, side, tiebreak) else -1
+    owners[m] = -1
+    return result
+
+
+@numba.njit(cache=True)
+def hands_over(owners, side, m, cors, legs, ws, tiebreak):  # pragma: no cover - compiled
+    """Whether, after ``side`` fills ``m`` (a placement that does not end the game), the other
+    side has a placement that ends it in the other side's favour."""
+    owners[m] = side
+    survey(owners, cors[1], legs[1], ws)
+    found = False
+    replies = np.empty(N, np.int64)
+    for i in range(distinct_moves(owners, cors[1], legs[1], replies)):
+        r = replies[i]
+        owners[r] = 1 - side
+        found = survey(owners, cors[2], legs[2], ws) == 2 and won_by(final_margin(owners, cors[2], 1 - side),
+                                                                      1 - side, 1 - side, tiebreak)
+        owners[r] = -1
+        if found:
+            break
+    owners[m] = -1
+    return found

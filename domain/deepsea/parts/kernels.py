@@ -13,22 +13,27 @@ import numpy as np
 
 
 def flags(mask: int, n: int) -> np.ndarray:
-    """The first ``n`` bits of ``mask`` as an array of flags (``np.bool_``)."""
+    """The first ``n`` bits of ``mask`` as an array of flags (``np.uint8``, 0 or 1)."""
     raw = np.frombuffer(mask.to_bytes((n + 7) // 8, "little"), np.uint8)
-    return np.unpackbits(raw, bitorder="little")[:n].astype(np.bool_)
+    return np.unpackbits(raw, count=n, bitorder="little")
 
 
 @numba.njit(cache=True)
 def fitting(free, bank, cells, pieces, out, offset=0):  # pragma: no cover - compiled
     """The placements of a piece of ``bank`` (a bit mask of piece indices) on ``free`` cells, into
-    ``out`` (each ``offset`` more than its index); how many."""
-    n = 0
-    for p in range(cells.shape[0]):
-        if not bank >> pieces[p] & 1:
+    ``out`` (each ``offset`` more than its index); how many. ``pieces`` is sorted (the placements
+    of one piece run together), so a piece not in the bank is skipped whole."""
+    n, p, total = 0, 0, cells.shape[0]
+    while p < total:
+        piece = pieces[p]
+        if not bank >> piece & 1:
+            while p < total and pieces[p] == piece:
+                p += 1
             continue
         if free[cells[p, 0]] and free[cells[p, 1]] and free[cells[p, 2]] and free[cells[p, 3]] and free[cells[p, 4]]:
             out[n] = p + offset
             n += 1
+        p += 1
     return n
 
 

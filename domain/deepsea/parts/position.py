@@ -60,6 +60,7 @@ class Layout:
         self.stride, self.cells_n = size + 1, size * (size + 1)
         self.passable = _flags(board.passable, self.cells_n)
         self.placeable = _flags(board.placeable, self.cells_n)
+        self.passable_mask, self.placeable_mask = board.passable, board.placeable
         self.ships = np.array([_stride(cell_index(board.ships[s], size), size) for side in SEATS
                                for s in SIDE_SHIPS[side]], np.int64)
         self.dropoffs = np.array([_stride(i, size) for i, k in enumerate(board.terrain) if k == "D"], np.int64)
@@ -72,18 +73,22 @@ class Layout:
         self.queue = np.empty(self.cells_n, np.int64)
         self.seen = np.zeros(self.cells_n, np.uint8)
         self.out = np.empty(len(found), np.int64)
+        self.ints: dict[int, np.ndarray] = {}
 
     def free(self, covered: int) -> np.ndarray:
-        found: np.ndarray = self.placeable & ~_flags(covered, self.cells_n)
-        return found
+        return _flags(self.placeable_mask & ~covered, self.cells_n)
 
     def sea(self, covered: int) -> np.ndarray:
-        found: np.ndarray = self.passable & ~_flags(covered, self.cells_n)
-        return found
+        return _flags(self.passable_mask & ~covered, self.cells_n)
 
     def fitting(self, covered: int, bank: int, offset: int) -> list[int]:
-        n = kernels.fitting(self.free(covered), bank, self.cells, self.pieces, self.out, offset)
-        return self.out[:n].tolist()  # type: ignore[no-any-return]
+        """The placement moves (each ``offset`` more than its index) that fit now. (The moves are
+        taken from an array of ready ints: writing thousands of new ones was most of the time.)"""
+        n = kernels.fitting(self.free(covered), bank, self.cells, self.pieces, self.out)
+        ints = self.ints.get(offset)
+        if ints is None:
+            ints = self.ints[offset] = np.array(range(offset, offset + len(self.placements)), dtype=object)
+        return ints[self.out[:n]].tolist()  # type: ignore[no-any-return]
 
     def fits(self, covered: int, bank: int, p: int) -> bool:
         """Whether placement ``p`` may be made (its piece in ``bank``, its cells free)."""

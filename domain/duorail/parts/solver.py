@@ -32,6 +32,8 @@ True
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from domain.duorail.parts import solver_dp as dp
@@ -78,6 +80,14 @@ _FREE = tuple(1 << dp.NONE | sum(1 << m for m in ON_TRACK_MASKS if _on_board(m, 
 """Per cell, the masks allowed on an empty cell: off the track, or any shape that stays on the board."""
 
 
+@functools.cache
+def _piece_bits(k: int, shape: str) -> int:
+    """The one mask a piece of ``shape`` on cell ``k`` allows a track (none when it leaves the
+    board); kept per cell and shape: the bots ask it for every piece of thousands of positions."""
+    mask = shape_mask(shape)
+    return 1 << mask if _on_board(mask, k) else 0
+
+
 def allowed_masks(pieces: Pieces, colour: str) -> tuple[list[int], int]:
     """Per cell, the bit set of exit masks a track of ``colour`` may use there (bit ``m`` for exit
     mask ``m``; bit 0: off the track), and the index of the last cell the track must visit (-1 if
@@ -92,8 +102,7 @@ def allowed_masks(pieces: Pieces, colour: str) -> tuple[list[int], int]:
     for cell, (piece_colour, shape) in pieces.items():
         k = INDEX[cell.upper()]
         if is_mandatory(piece_colour, colour):
-            mask = shape_mask(shape)
-            allowed[k] = 1 << mask if _on_board(mask, k) else 0
+            allowed[k] = _piece_bits(k, shape)
             last = max(last, k)
         elif piece_colour == opponent:
             allowed[k] = 1 << dp.NONE

@@ -230,7 +230,8 @@ def warm_up() -> None:
     after = position_after("@0+", "B1+")
     after.random_playout(random.Random(0), 3)
     after.apply("white", after.moves("white")[0]).key()
-    after.evaluate("white")  # the search's evaluation (level 3)
+    after.evaluate("white")  # the level-3 search's leaves
+    position_after(*r"@0+ @1+ C1\ C2\ B3\ D2+ B0/ C4+ C5\ D4\ E4\ D5+".split())  # a win: who won
     perft(after, 2)
 
 

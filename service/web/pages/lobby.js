@@ -1,12 +1,14 @@
 // The lobby: my invitations (accept/decline), my matches with whose turn it is, open seats to
-// take, and live and finished matches to watch or replay, players named (each a link to their
-// page), and the games' leaderboards. Refreshed live from my account's stream.
+// take (the matches waiting on me first), and live and finished matches to watch or replay,
+// players named (each a link to their page), the games with their rules, the leaderboards, and
+// the turn signals' switches. Refreshed live from my account's stream (turns.js follows it).
 
-import { api, session, stream } from "../api.js";
+import { api, session } from "../api.js";
 import { fill, h, notice } from "../dom.js";
 import { GAME_NAMES, seatLabel } from "../games.js";
 import { ask, learn, playerLink, writeNames } from "../names.js";
 import { reasonText } from "../words.js";
+import { signalControls } from "../turns.js";
 
 const OVER = ["finished", "aborted"];
 let botsKnown = false; // (their names are kept for the visit, names.js)
@@ -37,6 +39,13 @@ async function learnNames(main, matches) {
 function leaderboards() {
   return h("p", { class: "leaderboards" }, "Leaderboards: ", Object.entries(GAME_NAMES).map(([game, name], i) =>
     [i ? " · " : "", h("a", { href: `#/games/${game}/leaderboard` }, name)]));
+}
+
+/** The games, each with its rules (a newcomer starts there). */
+function games() {
+  return h("section", { class: "card games" }, h("h2", {}, "The games"), h("ul", { class: "list" },
+    Object.entries(GAME_NAMES).map(([game, name]) => h("li", { dataset: { game } }, h("strong", {}, name), ": ",
+      h("a", { href: `#/games/${game}/rules` }, "Rules"), " · ", h("a", { href: `#/games/${game}/tutorial` }, "Tutorial")))));
 }
 
 /** One match; `turns` (mine, or null for others' matches) says whose turn it is. */
@@ -78,8 +87,8 @@ function section(title, items, empty) {
 }
 
 export async function show(main) {
-  let feed = null;
   let pending = null;
+  let signals = null; // (kept across refreshes: its messages stay)
   async function refresh() {
     const [all, bots] = await Promise.all([api("/matches?limit=100", { auth: false }),
       botsKnown ? [] : api("/bots", { auth: false })]);
@@ -95,9 +104,12 @@ export async function show(main) {
       parts.push(section("Invitations", challenges.received.map((c) => challengeLine(c, true, refresh)),
         "No one has challenged you."));
       if (challenges.sent.length) parts.push(section("Challenges you sent", challenges.sent.map((c) => challengeLine(c, false, refresh)), ""));
-      const active = mine.filter((m) => !OVER.includes(m.status));
+      const waitsOnMe = (m) => turns.some((t) => t.match_id === m.id);
+      const active = mine.filter((m) => !OVER.includes(m.status))
+        .sort((a, b) => Number(waitsOnMe(b)) - Number(waitsOnMe(a))); // the games waiting on me first
       shown = shown.concat(active);
       parts.push(section("Your matches", active.map((m) => matchLine(m, turns)), "None under way."));
+      parts.push(signals ||= signalControls());
       const open = all.filter((m) => m.status === "waiting" && Object.values(m.seats).includes(null)
         && !Object.values(m.seats).includes(session.account.id));
       shown = shown.concat(open);
@@ -112,7 +124,15 @@ export async function show(main) {
       parts.push(h("p", { class: "card" }, "Play Trax, Cairo Corridor and more against people or built-in bots. ",
         h("a", { href: "#/signup", class: "button" }, "Sign up"), " or ", h("a", { href: "#/signin" }, "sign in"),
         " with your token. Anyone may watch the matches below."));
+      const open = all.filter((m) => m.status === "waiting" && Object.values(m.seats).includes(null));
+      shown = shown.concat(open);
+      parts.push(section("Open seats", open.map((m) => {
+        const line = matchLine(m);
+        line.append(h("a", { href: "#/signup", class: "button secondary" }, "Sign up to take the seat"));
+        return line;
+      }), "No match waits for an opponent."));
     }
+    parts.push(games());
     const live = all.filter((m) => m.status === "running");
     const finished = all.filter((m) => m.status === "finished").slice(0, 20);
     parts.push(section("Live now", live.map((m) => matchLine(m)), "Nothing is being played."));
@@ -121,11 +141,7 @@ export async function show(main) {
     learnNames(main, shown.concat(live, finished)).catch(() => {});
   }
   await refresh();
-  if (session.account) {
-    feed = stream("/accounts/me/stream", {
-      done: () => false,
-      onMessage: () => { clearTimeout(pending); pending = setTimeout(() => refresh().catch(() => {}), 200); },
-    });
-  }
-  return () => { clearTimeout(pending); if (feed) feed.close(); };
+  const news = () => { clearTimeout(pending); pending = setTimeout(() => refresh().catch(() => {}), 200); };
+  window.addEventListener("account-news", news); // the account's stream, followed by turns.js
+  return () => { clearTimeout(pending); window.removeEventListener("account-news", news); };
 }

@@ -13,6 +13,8 @@ import { composeBuild } from "../builds.js";
 import { playerLink } from "../names.js";
 import { offerPieces } from "../pieces.js";
 import { reasonText, resultLine } from "../words.js";
+import { rematchButton, rematchOffers, resultSentence } from "../aftergame.js";
+import { botsNow, waitingOnBots } from "../bots.js";
 import { addedAfterTheEnd, GAME_NAMES, lineInput, PREVIEWS, sealed, WHOLE_PIECES, seatLabel, severalInput } from "../games.js";
 
 const OVER = ["finished", "aborted"];
@@ -58,9 +60,11 @@ export async function show(main, id) {
     picker: h("div", { class: "picker", id: "picker" }), pieces: h("div", { class: "picker pieces", id: "pieces" }), moves: h("ol", { class: "moves", id: "moves" }),
     scores: h("div", { id: "scores" }), warned: h("p", { class: "visually-hidden", id: "clock-warning", "aria-live": "assertive" }),
     live: h("span", { class: "live", id: "live" }, "connecting"),
+    help: h("p", { class: "help-links", id: "help-links" }),
+    why: h("p", { class: "result-why", id: "result-why" }), offers: h("div", { id: "rematch-offers", "aria-live": "polite" }),
   };
   fill(main, els.title, h("div", { class: "game" },
-    h("div", { class: "play" }, els.status, els.result, els.sealed, els.board, els.scores, els.pieces, els.picker, els.actions),
+    h("div", { class: "play" }, els.help, els.status, els.result, els.why, els.offers, els.sealed, els.board, els.scores, els.pieces, els.picker, els.actions),
     h("aside", {}, h("h2", { class: "visually-hidden" }, "Players and clocks"), els.seats, els.warned, h("h2", {}, "Moves"), els.moves,
       h("p", { class: "muted" }, "Updates: ", els.live))));
 
@@ -126,7 +130,8 @@ export async function show(main, id) {
       list.push(resign);
     }
     if (me && view.created_by === me && view.status === "waiting") list.push(button("Cancel", `/matches/${id}/cancel`, "secondary"));
-    if (OVER.includes(view.status)) list.push(h("a", { class: "button", href: `#/matches/${id}/replay` }, "Replay"));
+    if (OVER.includes(view.status)) list.push(rematchButton(view, (m) => notice(m, "error")),
+      h("a", { class: "button", href: `#/matches/${id}/replay` }, view.status === "finished" ? "Replay and analysis" : "Replay"));
     list.push(h("a", { class: "button secondary", href: `/matches/${id}/record`, download: "" }, "Record"));
     fill(els.actions, list);
   }
@@ -214,7 +219,13 @@ export async function show(main, id) {
     view = next;
     const names = Object.values(view.seats).map((s) => s.name || "open seat");
     els.title.textContent = `${GAME_NAMES[view.game] || view.game}: ${names.join(" vs ")}`;
+    if (!els.help.firstChild) fill(els.help, h("a", { href: `#/games/${view.game}/rules` }, `Rules of ${GAME_NAMES[view.game] || view.game}`),
+      h("a", { href: `#/games/${view.game}/tutorial` }, "Tutorial"));
     els.status.textContent = statusText();
+    if (view.status === "waiting" && view.invited.length) { // a bot not ready says why it has not accepted yet
+      const why = waitingOnBots(await botsNow(api), view.invited.map((s) => view.seats[s]?.account_id));
+      if (why.length && mine === loading) els.status.textContent = `${statusText()}. ${why.join(" ")}`;
+    }
     els.status.className = myTurn ? "your-turn" : "";
     const onBoard = els.board.contains(document.activeElement) || els.pieces.contains(document.activeElement);
     const svg = drawBoard(els.board, picture);
@@ -222,6 +233,8 @@ export async function show(main, id) {
     els.board.dataset.version = view.version;
     els.board.dataset.status = view.status;
     els.result.textContent = resultText(view);
+    els.why.textContent = resultSentence(view);
+    if (OVER.includes(view.status)) followOffers();
     els.sealed.textContent = sealed(view).mine;
     const line = myTurn && !sending ? lineInput(view, legal, svg) : null;
     if (line) {
@@ -255,6 +268,23 @@ export async function show(main, id) {
     await moveList();
   }
 
+  /** Once over: the rematches the opponent offers, checked now and whenever my account hears news. */
+  let offers = null;
+  let offersPending = null;
+  async function showOffers() {
+    fill(els.offers, await rematchOffers(view, (m) => notice(m, "error")));
+  }
+  const offersNews = () => {
+    clearTimeout(offersPending);
+    offersPending = setTimeout(() => showOffers().catch(() => {}), 200);
+  };
+  function followOffers() {
+    if (offers || !view.you || !session.account) return;
+    offers = true;
+    showOffers().catch(() => {});
+    window.addEventListener("account-news", offersNews); // the account's stream, followed by turns.js
+  }
+
   await refresh();
   const ticker = setInterval(tick, 250);
   let resizing = null;
@@ -280,5 +310,5 @@ export async function show(main, id) {
       return OVER.includes(now.status) && (!addedAfterTheEnd(now) || ++waits > WAITS_AFTER_THE_END);
     },
   });
-  return () => { live.close(); clearInterval(ticker); clearTimeout(pending); window.removeEventListener("resize", resized); };
+  return () => { live.close(); window.removeEventListener("account-news", offersNews); clearTimeout(offersPending); clearInterval(ticker); clearTimeout(pending); window.removeEventListener("resize", resized); };
 }

@@ -1,7 +1,7 @@
 // A player's page (its public profile, GET /accounts/{id}: name, ratings by game, matches under
 // way; its latest games, GET /accounts/{id}/games) and a game's leaderboard (GET /games/{game}/leaderboard).
 
-import { api, text } from "../api.js";
+import { api, session, text } from "../api.js";
 import { fill, h, when } from "../dom.js";
 import { GAME_NAMES, seatLabel } from "../games.js";
 import { ask, learn, playerLink, writeNames } from "../names.js";
@@ -73,6 +73,9 @@ export async function player(main, id) {
   learn({ [p.id]: p.name });
   fill(main, h("h1", { id: "player-name" }, p.name),
     h("p", {}, p.is_bot ? `A built-in bot, level ${p.level} (${p.level_name}). ` : "", "Account id ", h("code", {}, p.id)),
+    p.id === session.account?.id ? "" : h("p", {}, h("a", { class: "button", id: "challenge",
+      href: session.account ? (p.is_bot ? `#/new?bot=${encodeURIComponent(p.id)}` : `#/new?player=${encodeURIComponent(p.name)}`) : "#/signup" },
+    session.account ? `Challenge ${p.name}` : `Sign up to challenge ${p.name}`)),
     h("section", { class: "card" }, h("h2", {}, "Ratings"), ratingsTable(p), Object.keys(p.ratings).map((g) => history(p.id, g))),
     p.current_matches.length ? h("section", { class: "card" }, h("h2", {}, "Playing now"),
       h("ul", { class: "list", id: "current" }, p.current_matches.map((m) => h("li", {}, h("a", { href: `#/matches/${m}` }, `Match ${m}`))))) : "",

@@ -3,9 +3,11 @@
 
 import { api, text } from "../api.js";
 import { drawBoard } from "../board.js";
-import { fill, h } from "../dom.js";
+import { fill, h, icon } from "../dom.js";
 import { GAME_NAMES } from "../games.js";
 import { eventWords, seatWord } from "../words.js";
+import { analysisSection } from "../analysis.js";
+import { resultSentence } from "../aftergame.js";
 
 /** Events that change nothing one can see on the board: not steps of their own. */
 const QUIET = ["seats_assigned", "player_ready", "seat_joined", "challenge_accepted", "secret_options"];
@@ -16,22 +18,6 @@ function label(event, view) {
   if (!seat) return text.charAt(0).toUpperCase() + text.slice(1);
   const name = view.seats[seat]?.name;
   return `${seatWord(seat)}${name ? ` (${name})` : ""} ${text}`;
-}
-
-const SVG = "http://www.w3.org/2000/svg";
-/** The controls' icons, drawn (no font has to have ⏮ or ⏭): first, back, forward, last. */
-const ICONS = {
-  start: "M3 3h2v10H3zM14 3v10L6 8z", back: "M12 3v10L4 8z", forward: "M4 3v10l8-5z", end: "M11 3h2v10h-2zM2 3v10l8-5z",
-};
-function icon(name) {
-  const svg = document.createElementNS(SVG, "svg");
-  svg.setAttribute("viewBox", "0 0 16 16");
-  svg.setAttribute("class", "icon");
-  svg.setAttribute("aria-hidden", "true");
-  const path = document.createElementNS(SVG, "path");
-  path.setAttribute("d", ICONS[name]);
-  svg.append(path);
-  return svg;
 }
 
 export async function show(main, id) {
@@ -66,7 +52,9 @@ export async function show(main, id) {
   document.addEventListener("keydown", keys);
   fill(main, h("h1", {}, `Replay: ${GAME_NAMES[view.game] || view.game}, `,
     Object.values(view.seats).map((s) => s.name || "open").join(" vs ")),
-  h("div", { class: "game" }, h("div", { class: "play" }, where, board, controls),
+  h("div", { class: "game" }, h("div", { class: "play" }, where, board, controls,
+    view.result ? h("p", { class: "result-why", id: "result-why" }, resultSentence(view)) : "",
+    analysisSection(view, id, steps, go)),
     h("aside", {}, h("h2", {}, "Steps"), list)));
   if (steps.length) await go(at);
   else where.textContent = "The match never started: nothing to replay.";

@@ -124,3 +124,49 @@ def test_the_bots_are_reproducible_and_stop_on_their_own():
         assert bot(state, "first", Think(seed=5, spent=after_calls(30))) == bot(state, "first", Think(seed=5, spent=after_calls(30)))
     found = search(Position(state), Think(seed=0), max_nodes=20_000)  # a think time that never runs out
     assert found.depth >= 2
+
+
+def _sane_by_the_rules(state, seat: str, think: Think) -> list:
+    """Level 1 as it was written over the rules' own survey (24 ms a decision): the reference the
+    compiled one (:func:`domain.cairo.bot.sane_bot`) must choose exactly as."""
+    from domain.bots import first_passing, shuffled
+    from domain.cairo.moves import legal_moves
+    from domain.cairo.parts.corridor import cells_of
+    from domain.cairo.parts.geometry import INDEX
+    from domain.cairo.rules import other, outcome_of
+
+    def hands_over(cell: str) -> bool:
+        [placed] = decide(state, Place(cell=cell), Context(now=state.turn_started_at or 0, seat=seat))
+        after = evolve(state, placed)
+        return any((ending := outcome_of(after, other(seat), reply)) is not None
+                   and ending.result.winner == other(seat) for reply in cells_of(after.survey.legal))
+
+    moves = shuffled(legal_moves(state, seat), think)
+    if not moves:
+        return []
+    not_losing = []
+    for cell in moves:
+        ending = outcome_of(state, seat, INDEX[cell])
+        if ending is not None and ending.result.winner == seat:
+            return [Place(cell=cell)]
+        if ending is None:
+            not_losing.append(cell)
+    safe = first_passing(not_losing, lambda cell: not hands_over(cell), think)
+    return [Place(cell=safe or (not_losing[0] if not_losing else moves[0]))]
+
+
+@pytest.mark.parametrize("tiebreak", ["first_player_loses", "last_mover_loses"])
+def test_level_1_chooses_as_it_did_over_the_rules_survey(tiebreak):
+    from domain.cairo.bot import sane_bot
+
+    checked = 0
+    for seed in range(8):
+        game = random_game(random.Random(100 + seed), CairoOptions(tiebreak=tiebreak))
+        replay = Table(CairoOptions(tiebreak=tiebreak))
+        for cell in game.state.moves:
+            seat = seat_to_act(replay.state)
+            think = Think(seed=seed * 100 + len(replay.state.moves))
+            assert sane_bot(replay.state, seat, think) == _sane_by_the_rules(replay.state, seat, think)
+            checked += 1
+            replay.send(Place(cell))
+    assert checked > 100

@@ -11,6 +11,7 @@ from domain.bots import Think, after_calls
 from domain.duorail.bot import evaluate, greedy_bot, search_bot
 from domain.duorail.parts.lengths import lengths_with
 from domain.duorail.rules import begin, evolve, initial
+from domain.duorail.parts.position import position
 from domain.duorail.search import placements
 from domain.duorail.parts.solver import longest_track, shape_mask
 from domain.duorail.state import DuorailMove, DuorailPlaced, Passed
@@ -60,7 +61,8 @@ def test_placements_never_leave_a_colour_without_a_track():
     state = _placed(begin(initial(None, seed=0), at=0), ("blue", "A2", "blue", "LR"), ("red", "E5", "red", "UD"))
     found = placements(state, "blue")
     assert len(found.cells) and (found.after_mine > 0).all() and (found.after_theirs > 0).all()
-    assert [m for m in map(found.move, range(len(found.cells))) if m.startswith("A1 ")] == ["A1 RD"]  # A2's turn
+    written = [position(state).name(found.move(i)) for i in range(len(found.cells))]
+    assert [m for m in written if m.startswith("A1 ")] == ["A1 RD"]  # A2's turn
     assert (found.mine, found.theirs) == (_length(state.pieces(), "blue"), _length(state.pieces(), "red"))
 
 

@@ -1,0 +1,115 @@
+// A game's tutorial (#/games/<game>/tutorial): a few guided lessons (tutorials.js), each a
+// position on the real board (the server's drawing and legal moves, POST /games/{game}/positions,
+// made playable by board.js as on a game page): the page says what to try, the person plays it,
+// and the page explains what happened; "Try again" puts the position back. Progress (the lessons
+// done) is remembered in localStorage, so a person comes back where they left.
+
+import { api } from "../api.js";
+import { drawBoard, offerMoves } from "../board.js";
+import { fill, h } from "../dom.js";
+import { GAME_NAMES, seatLabel } from "../games.js";
+import { TUTORIALS } from "../tutorials.js";
+import { reasonSentence } from "../words.js";
+
+const KEY = (game) => `deathmatch.tutorial.${game}`;
+
+/** The lessons done, as remembered in this browser. */
+export function lessonsDone(game) {
+  try {
+    return new Set(JSON.parse(localStorage.getItem(KEY(game)) || "[]"));
+  } catch {
+    return new Set();
+  }
+}
+
+function remember(game, number) {
+  const done = lessonsDone(game);
+  done.add(number);
+  localStorage.setItem(KEY(game), JSON.stringify([...done].sort()));
+}
+
+const position = (game, lesson, moves) => api(`/games/${game}/positions`, { method: "POST", auth: false,
+  body: { options: lesson.options || {}, moves: moves.map(([seat, move]) => ({ seat, move })), seat: lesson.you } });
+
+export async function show(main, game) {
+  const lessons = TUTORIALS[game];
+  const name = GAME_NAMES[game] || game;
+  if (!lessons) {
+    fill(main, h("h1", {}, "No tutorial"), h("p", {}, h("a", { href: "#/" }, "Back to the lobby")));
+    return;
+  }
+  const board = h("div", { class: "board tutorial-board", id: "board" });
+  const picker = h("div", { class: "picker", id: "picker" });
+  const say = h("p", { class: "lesson-say", id: "lesson-say" });
+  const told = h("div", { class: "lesson-told", id: "lesson-told", "aria-live": "polite" });
+  const steps = h("ol", { class: "lessons", id: "lessons" });
+  const heading = h("h2", { id: "lesson-title" });
+  let current = 0;
+
+  function listLessons() {
+    const done = lessonsDone(game);
+    fill(steps, lessons.map((l, i) => h("li", { class: [done.has(i + 1) ? "done" : "", i === current ? "current" : ""].join(" ").trim() || null },
+      h("button", { type: "button", class: "link", onclick: () => open(i) }, l.title),
+      done.has(i + 1) ? h("span", { class: "done-mark" }, " — done") : "")));
+  }
+
+  async function open(index) {
+    current = index;
+    const lesson = lessons[index];
+    listLessons();
+    heading.textContent = `Lesson ${index + 1} of ${lessons.length}: ${lesson.title}`;
+    say.textContent = `You play ${seatLabel(game, lesson.you)}. ${lesson.say}`;
+    fill(told);
+    const start = await position(game, lesson, lesson.setup);
+    if (current !== index) return;
+    const svg = drawBoard(board, start.board);
+    board.dataset.lesson = String(index + 1);
+    board.dataset.state = "trying";
+    offerMoves(svg, picker, start.moves, (move) => played(index, move));
+  }
+
+  async function played(index, move) {
+    const lesson = lessons[index];
+    fill(picker);
+    let after;
+    try {
+      after = await position(game, lesson, [...lesson.setup, [lesson.you, move.move]]);
+    } catch (problem) {
+      fill(told, h("p", { class: "error" }, problem.message), again(index));
+      return;
+    }
+    if (current !== index) return;
+    drawBoard(board, after.board);
+    const goal = lesson.goal;
+    const won = after.result?.winner === lesson.you;
+    const met = goal.any || (goal.moves || []).includes(move.move) || (goal.win && won);
+    const result = after.result ? h("p", { class: "result" }, `${after.result.winner ? `${seatLabel(game, after.result.winner)} wins` : "No winner"}: ${reasonSentence(after.result.reason)}`) : "";
+    board.dataset.state = met ? "done" : "missed";
+    if (!met) {
+      fill(told, h("p", {}, h("strong", {}, `You played ${move.move}. `), lesson.wrong || "That is not what this lesson asks."), result, again(index));
+      return;
+    }
+    remember(game, index + 1);
+    listLessons();
+    const last = index === lessons.length - 1;
+    fill(told, h("p", {}, h("strong", {}, `You played ${move.move}. `), lesson.said?.[move.move] || lesson.right), result,
+      h("p", { class: "actions" }, again(index, "Play it again"),
+        last ? [h("strong", { id: "tutorial-done" }, `You finished the ${name} tutorial!`), " ",
+          h("a", { class: "button", href: `#/new?game=${game}` }, `Play ${name} against a bot`)]
+          : h("button", { type: "button", id: "next-lesson", onclick: () => open(index + 1) }, "Next lesson")));
+    (told.querySelector("#next-lesson, a.button") || told).focus?.();
+  }
+
+  const again = (index, label = "Try again") => h("button", { type: "button", class: "secondary", dataset: { action: "again" },
+    onclick: () => open(index) }, label);
+
+  const done = lessonsDone(game);
+  const first = lessons.findIndex((_, i) => !done.has(i + 1));
+  fill(main, h("h1", {}, `Learn ${name}`),
+    h("p", {}, `${lessons.length} short lessons on the real board: the page says what to try, you play it, and it explains what happened. `,
+      h("a", { href: `#/games/${game}/rules` }, `The rules of ${name}`), " say everything."),
+    h("div", { class: "game tutorial" }, h("div", { class: "play" }, heading, say, board, picker, told),
+      h("aside", {}, h("h2", {}, "Lessons"), steps,
+        h("button", { type: "button", class: "link", onclick: () => { localStorage.removeItem(KEY(game)); open(0); } }, "Start the tutorial over"))));
+  await open(first < 0 ? 0 : first);
+}
