@@ -63,7 +63,10 @@ def test_a_destination_that_turned_private_after_registration_is_not_called(serv
                    "created_at": int(time.time() * 1000)}
         connection.hset(webhooks_key(organizer_id), webhook["id"], json.dumps(webhook))
         seats = {"white": served.tokens["ALICE_ID"], "red": served.tokens["BOB_ID"]}
-        match_id = http.post("/matches", json={"game": "trax", "seats": seats}, headers=organizer).json()["id"]
+        created = http.post("/matches", json={"game": "trax", "seats": seats, "rated": False},  # (no consent needed)
+                            headers=organizer)
+        assert created.status_code == 201, created.text
+        match_id = created.json()["id"]
         for who in ("alice", "bob"):
             assert http.post(f"/matches/{match_id}/ready", headers=served.headers(who)).status_code == 200
 
