@@ -144,7 +144,7 @@ class ServedServer:
         self.process: subprocess.Popen | None = None
         self.tokens: dict[str, str] = {}
 
-    def start(self, timeout: float = 60) -> ServedServer:
+    def start(self, timeout: float = 180) -> ServedServer:  # (a busy machine: serve's workers start slowly)
         self.log = os.path.join(self.data_dir, "serve.log")
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(self.args, env=self.env, cwd=ROOT, start_new_session=True,
@@ -154,7 +154,7 @@ class ServedServer:
             if self.process.poll() is not None:
                 raise RuntimeError(f"serve exited: {self.output()[-3000:]}")
             try:
-                if httpx.get(self.url + "/ready", timeout=2).status_code == 200:
+                if httpx.get(self.url + "/ready", timeout=10).status_code == 200:
                     break
             except httpx.HTTPError:
                 pass

@@ -65,27 +65,27 @@ def test_the_turn_that_ends_the_match_is_answered_at_once_and_so_is_a_long_poll_
     """Nothing follows the end of a match, so neither waits for its ``wait``."""
     duel = Duel(http).ready()
     duel.play_all(G3[:-1])
-    last = http.post(f"{duel.url}/turn", params={"wait": 30}, json={"type": "play", "move": G3[-1]},
+    last = http.post(f"{duel.url}/turn", params={"wait": 60}, json={"type": "play", "move": G3[-1]},
                      headers=duel.red)
     assert last.status_code == 200, last.text
-    assert last.elapsed.total_seconds() < 10
+    assert last.elapsed.total_seconds() < 30  # not the 60 s wait (30 s of room for a busy machine)
     following = last.json()["next"]
     assert (following["status"], following["events"], following["legal_moves"]) == ("finished", [], [])
     assert following["version"] == last.json()["accepted"]["version"]
 
     for seat in ("white", "red"):
-        r = http.get(f"{duel.url}/events", params={"after": following["version"], "wait": 30},
+        r = http.get(f"{duel.url}/events", params={"after": following["version"], "wait": 60},
                      headers=duel.seat_headers(seat))
-        assert r.status_code == 200 and r.elapsed.total_seconds() < 10
+        assert r.status_code == 200 and r.elapsed.total_seconds() < 30
         assert (r.json()["status"], r.json()["events"]) == ("finished", [])
 
 
 def test_a_refused_turn_is_a_problem_at_once_and_a_repeated_one_plays_once(http):
     duel = Duel(http).ready()
-    refused = http.post(f"{duel.url}/turn", params={"wait": 30}, json={"type": "play", "move": "@0+"},
+    refused = http.post(f"{duel.url}/turn", params={"wait": 60}, json={"type": "play", "move": "@0+"},
                         headers=duel.red)
     assert refused.status_code == 409 and refused.json()["code"] == "not_your_turn"
-    assert refused.elapsed.total_seconds() < 10
+    assert refused.elapsed.total_seconds() < 30
 
     key = {"Idempotency-Key": "turn-1", **duel.white}
     first = http.post(f"{duel.url}/turn", params={"wait": 0}, json={"type": "play", "move": "@0+"}, headers=key)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 
 from tests.api.helpers import Duel, Table, read_sse
 
@@ -39,15 +38,19 @@ def test_both_seats_are_waited_on_during_a_sealed_window(http):
 def test_the_account_stream_tells_a_bot_of_starts_turns_and_ends(http, live_server):
     duel = Duel(http)
     url = live_server.url + "/accounts/me/stream"
-    got = {}
-    reader = threading.Thread(target=lambda: got.setdefault("m", read_sse(
-        url, duel.red, stop=lambda ms: any(m.get("event") == "match_ended" for m in ms))))
+    got, listening = {}, threading.Event()
+
+    def until_ended(ms: list[dict]) -> bool:
+        listening.set()  # (the first message: the stream is open)
+        return any(m.get("event") == "match_ended" for m in ms)
+
+    reader = threading.Thread(target=lambda: got.setdefault("m", read_sse(url, duel.red, limit_s=60, stop=until_ended)))
     reader.start()
-    time.sleep(0.5)
+    assert listening.wait(60)  # what follows happens with red listening, however slow the machine
     duel.ready()
     duel.play_all(["@0+", "B1+"])
     assert http.post(f"{duel.url}/resign", headers=duel.white).status_code == 200
-    reader.join(timeout=20)
+    reader.join(timeout=90)
     messages = got["m"]
     assert messages[0]["event"] == "turns"  # red was only challenged: it must accept
     assert [t["action"] for t in json.loads(messages[0]["data"])] == ["accept"]

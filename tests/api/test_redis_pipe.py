@@ -105,7 +105,7 @@ def test_a_waiting_reader_is_woken_by_an_append_through_another_store(redis_url)
         reader, writer = EventStore(client), EventStore(client)  # two API processes
         try:
             await writer.append(prefix, 0, [b'{"version":1}'])
-            waiting = asyncio.ensure_future(reader.wait(prefix, 1, 10_000))
+            waiting = asyncio.ensure_future(reader.wait(prefix, 1, 60_000))
             await asyncio.sleep(0.2)
             assert not waiting.done()
             started = asyncio.get_running_loop().time()
@@ -118,7 +118,7 @@ def test_a_waiting_reader_is_woken_by_an_append_through_another_store(redis_url)
             await client.delete(stream_key(prefix), idempotency_key(prefix), summary_key(prefix))
 
     events, took = run(redis_url, scenario)
-    assert events == [b'{"version":2}', b'{"version":3}'] and took < 5
+    assert events == [b'{"version":2}', b'{"version":3}'] and took < 30  # woken, not after the 60 s
 
 
 def test_private_events_are_not_published(redis_url):

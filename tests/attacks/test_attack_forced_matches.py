@@ -74,7 +74,7 @@ def test_an_unanswered_challenge_expires(tmp_path):
         with httpx.Client(base_url=server.url, timeout=30) as http:
             match = http.post("/matches", json=body, headers=alice).json()
             assert match["expires_at"] - match["created_at"] == 2_000
-            give_up = time.monotonic() + 20
+            give_up = time.monotonic() + 60  # (a busy machine's timer)
             while http.get(f"/matches/{match['id']}").json()["status"] == "waiting" and time.monotonic() < give_up:
                 time.sleep(0.2)
             view = http.get(f"/matches/{match['id']}").json()

@@ -1,5 +1,5 @@
 """Attack: an organizer registers three receivers that accept the connection and never answer, and
-creates matches so that deliveries pile up. Meanwhile an unrelated player plays a built-in bot and
+creates matches so that deliveries pile up, each hanging ``HANG_S`` (two minutes). Meanwhile an unrelated player plays a built-in bot and
 waits on a deadline timer: neither may wait behind the deliveries.
 
 Worker layout: ``serve``'s own, one worker process per pool (:data:`service.jobs.queues.POOLS`), so
@@ -15,12 +15,13 @@ import time
 import httpx
 import redis
 
-from tests.attacks.latency import LIMIT_S, STORM_S, Player, TimerWatch, bot_replies, figures
+from tests.attacks.latency import HANG_S, LIMIT_S, STORM_S, Player, TimerWatch, bot_replies, figures
 from tests.attacks.webhook_helpers import Receiver, redis_url_of
 from tests.conftest import ServedServer
 
 def test_receivers_that_never_answer_delay_no_bot_and_no_timer(tmp_path):
-    server = ServedServer(tmp_path, env={"WEBHOOK_ALLOW_PRIVATE": "1", "WEBHOOK_RETRY_BASE_S": "1"}).start()
+    server = ServedServer(tmp_path, env={"WEBHOOK_ALLOW_PRIVATE": "1", "WEBHOOK_RETRY_BASE_S": "1",
+                                                   "WEBHOOK_TIMEOUT_S": str(HANG_S)}).start()
     receivers = [Receiver(hang=True) for _ in range(3)]
     connection = redis.Redis.from_url(redis_url_of(server))
     try:
@@ -31,6 +32,7 @@ def test_receivers_that_never_answer_delay_no_bot_and_no_timer(tmp_path):
             calm_late = calm_timers.seconds_late()
 
             admin = server.headers("admin")
+            registered = time.monotonic()  # each delivery hangs HANG_S from after this
             for receiver in receivers:
                 r = http.post("/webhooks", json={"url": receiver.url}, headers=admin)
                 assert r.status_code == 201, r.text
@@ -48,10 +50,13 @@ def test_receivers_that_never_answer_delay_no_bot_and_no_timer(tmp_path):
             stormy = bot_replies(alice, STORM_S)
             stormy_late = stormy_timers.seconds_late()
             hung = sum(r.connections for r in receivers)
+            storm_over = time.monotonic()
         print(f"\n{figures('bot reply, no webhooks', calm)}\n{figures('bot reply, 3 hanging receivers', stormy)}"
               f"\ntimer late, no webhooks: {[round(s, 3) for s in calm_late]}"
               f"\ntimer late, hanging receivers: {[round(s, 3) for s in stormy_late]}; deliveries hung: {hung}")
-        assert hung >= 2  # the receivers were hanging deliveries all along
+        # the receivers were hanging deliveries all along: the first began before the storm, and
+        # none can have given up before HANG_S
+        assert hung >= 1 and storm_over < registered + HANG_S, (hung, storm_over - registered)
         assert max(stormy) < LIMIT_S, figures("bot reply, hanging receivers", stormy)
         assert max(stormy_late) < LIMIT_S, stormy_late
     finally:

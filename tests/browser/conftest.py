@@ -138,7 +138,7 @@ def play_to_the_end(page, rng, max_clicks: int = 400, stop_after: int | None = N
             if choices.count():
                 choices.nth(rng.randrange(choices.count())).click()
             try:
-                page.wait_for_function("() => !document.querySelector('#board .legal')", timeout=10_000)
+                page.wait_for_function("() => !document.querySelector('#board .legal')", timeout=30_000)
                 break
             except PlaywrightTimeout:
                 continue
@@ -149,11 +149,11 @@ def play_to_the_end(page, rng, max_clicks: int = 400, stop_after: int | None = N
 
 def final_board(page) -> str:
     """The board's SVG once the page shows the match over."""
-    page.wait_for_selector("#board[data-status=finished] svg", timeout=30_000)
+    page.wait_for_selector("#board[data-status=finished] svg", timeout=90_000)
     return page.inner_html("#board")
 
 
-def same_moves(page, other, timeout_s: float = 30) -> str:
+def same_moves(page, other, timeout_s: float = 90) -> str:
     """The move list both pages show once they agree (each page fetches its list after drawing the
     board, so one may still be a move behind when both boards are final)."""
     deadline = time.monotonic() + timeout_s

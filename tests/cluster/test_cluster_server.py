@@ -24,7 +24,9 @@ from tests.redis_cluster import LocalCluster
 
 ADMIN = {"Authorization": "Bearer cluster-admin-token"}
 GAMES = ("trax", "duorail", "monunrail", "cairo", "deepsea")
-FAST_CLOCK = {"time": {"type": "one_grace", "per_move_ms": 400, "grace_ms": 500}}
+FAST_CLOCK = {"time": {"type": "one_grace", "per_move_ms": 400, "grace_ms": 10_000}}
+"""A move that runs over may take 10.4 s once: white's and red's first, sent at once, land in time on
+a busy machine (with 0.9 s white's did not: 409); white's second, never sent, is ended by a timer."""
 
 
 class OnACluster:
@@ -105,12 +107,14 @@ def test_a_clocked_game_through_both_api_processes_is_ended_by_a_timer(on_a_clus
     url = f"/matches/{r.json()['id']}"
     for headers in (white_headers, red_headers):
         assert http.post(f"{url}/ready", headers=headers).status_code == 200
+    for move, headers in (("@0+", white_headers), ("B1+", red_headers)):  # both move (else: aborted, issue 28)
+        played = http.post(f"{url}/commands", json={"type": "play", "move": move}, headers=headers)
+        assert played.status_code == 200, played.text
     for _ in range(3):  # new connections each time: the two API processes take turns at random
         with httpx.Client(base_url=on_a_cluster.server.url, timeout=30) as fresh:
-            assert fresh.get(url).json()["version"] >= 1
-    assert http.post(f"{url}/commands", json={"type": "play", "move": "@0+"}, headers=white_headers).status_code == 200
-    view = on_a_cluster.wait_over([r.json()["id"]], 30)[r.json()["id"]]  # red never moves: grace, then time
-    assert view["result"] == {**view["result"], "winner": "white", "reason": "timeout"}
+            assert fresh.get(url).json()["version"] >= 2
+    view = on_a_cluster.wait_over([r.json()["id"]], 120)[r.json()["id"]]  # white never moves again: time
+    assert view["result"] == {**view["result"], "winner": "red", "reason": "timeout"}
     events = http.get(f"{url}/events").json()["events"]
     assert [e["event"]["type"] for e in events].count("timed_out") == 1
 
