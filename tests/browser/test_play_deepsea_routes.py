@@ -111,6 +111,7 @@ def test_a_person_plays_deepsea_against_a_bot_while_a_spectator_watches(pages, h
         if player.inner_text("#sealed"):  # acted this round: the reveal comes when the bot has acted too
             player.wait_for_function("() => !document.querySelector('#sealed').innerText")
             continue
+        version = player.get_attribute("#board", "data-version")
         select = player.locator('#board .legal-move[data-move^="select"], #picker button.move[data-move^="select"]')
         if select.count():
             act(select.first)
@@ -124,7 +125,8 @@ def test_a_person_plays_deepsea_against_a_bot_while_a_spectator_watches(pages, h
             placed += 1
         else:
             act(player.locator("#board .legal-move[data-move=pass], #picker button[data-move=pass]").first)
-        player.wait_for_function("() => !document.querySelector('#board .legal, #board .legal-move')")
+        # the move made a new version (the bot may answer at once: the next turn can follow without a redraw between)
+        player.wait_for_function(f"() => document.querySelector('#board').dataset.version !== '{version}'", timeout=90_000)
     assert drawn >= 1 and placed == 1
     assert min(sizes) >= least, sizes  # the squares stay large enough all game
     final_board(player)
