@@ -1,7 +1,7 @@
 // The rules pages' Markdown (GET /games/{game}/rules) made into DOM nodes, never parsed as HTML:
 // headings, paragraphs, lists (nested by indentation), tables, fenced blocks, and inline code,
 // bold, italics and links. Only what docs/rules/ uses; anything else is shown as text. Hand-made
-// (about 100 lines) because a Markdown library would hand back HTML text for innerHTML, which the
+// (about 100 lines) because a Markdown library would hand back HTML text to be parsed as markup, which the
 // page never parses.
 
 import { h } from "./dom.js";
