@@ -29,9 +29,13 @@ def test_once_api_on_is_printed_a_bot_accepts_and_answers_the_first_move(tmp_pat
         lines = server.output().splitlines()
         said = lines[lines.index(next(line for line in lines if line.startswith("API on"))):]
         with httpx.Client(base_url=server.url, timeout=30) as http:
-            bots = http.get("/bots").json()
-            # "API on" waits for the bots (at most a minute): ready then, or it says what they wait for
-            assert all(b["ready"] for b in bots) or any(line.startswith("built-in bots: ") for line in said)
+            # "API on" waits for the bots (at most a minute): ready then (GET /bots may say so up to a
+            # second later: each API process reads the workers' state at most once a second), or it
+            # says what they wait for and, once they are, "built-in bots: ready"
+            if not any("built-in bots" in line for line in said):
+                wait_for(lambda: all(b["ready"] for b in http.get("/bots").json()), "GET /bots says ready", 10)
+            bots = wait_for(lambda: (found := http.get("/bots").json()) and all(b["ready"] for b in found) and found,
+                            "the bots ready", 300)
             bot = next(b for b in bots if b["level"] == 1)
             alice, me = server.headers("alice"), server.tokens["ALICE_ID"]
             r = http.post("/matches", json={"game": "trax", "seats": {"white": me, "red": bot["id"]}}, headers=alice)
