@@ -18,6 +18,7 @@ from service.api.previews import MOST_MOVE_CHARS, board_after
 from service.api.schemas import Accepted, AnyCommand, CreateMatch, CreateMatches, LegalMoves, MatchView, TurnPlayed
 from service.api.strictness import strict_body
 from service.api.views import LEGAL_MOVES_PAGE, listed, match_view, page_body
+from service.bots.accounts import BOT_ACCOUNTS
 from service.matches.challenges import places as challenge_places
 from service.matches.match_service import NewMatch
 from service.matches.read_models import MatchSummary
@@ -129,7 +130,8 @@ class MatchController(Controller):
             invited = [seat for seat, holder in data.seats.items() if holder and holder != account.id]
             settings = services.settings
             places = challenge_places(account.id, [data.seats[s] for s in invited], settings.max_unstarted_matches,
-                                      settings.max_invitations, settings.max_invitations_per_sender)
+                                      settings.max_invitations, settings.max_invitations_per_sender,
+                                      answer_at_once=BOT_ACCOUNTS)
         state = await services.matches.create(new_match(data, invited), created_by=account.id, places=places)
         return await view_for(services, state.match_id, account)
 

@@ -54,9 +54,12 @@ class Place(msgspec.Struct, frozen=True):
 
 
 def places(creator: str, invited_accounts: Iterable[str], max_unstarted: int, max_invitations: int,
-           max_per_sender: int | None = None) -> list[Place]:
+           max_per_sender: int | None = None, answer_at_once: Iterable[str] = ()) -> list[Place]:
     """The places a player's new match takes: one among its creator's unstarted matches, and one
-    among each invited account's open invitations and those from this creator (taken first)."""
+    among each invited account's open invitations and those from this creator (taken first). The
+    accounts ``answer_at_once`` (the built-in bots: they accept as soon as a worker sees the
+    challenge) count no invitations per sender: a bot author's five games against one bot, asked
+    for together, are not a flood of a person's invitations."""
     taken = [Place(key=unstarted_key(creator), limit=max_unstarted, code="too_many_unstarted_matches",
                    detail=f"You have {max_unstarted} matches that have not started yet; start, cancel or "
                           f"wait for some of them first.")]
@@ -65,7 +68,7 @@ def places(creator: str, invited_accounts: Iterable[str], max_unstarted: int, ma
                         code="too_many_invitations_from_you",
                         detail=f"You have {max_per_sender} unanswered challenges to {account!r} already; wait "
                                f"for an answer first.")
-                  for account in sorted(set(invited_accounts))]
+                  for account in sorted(set(invited_accounts) - set(answer_at_once))]
     taken += [Place(key=invited_key(account), limit=max_invitations, code="too_many_invitations",
                     detail=f"The account {account!r} has {max_invitations} unanswered challenges; try again later.")
               for account in sorted(set(invited_accounts))]
