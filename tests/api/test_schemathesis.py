@@ -149,6 +149,12 @@ checks.positive_data_acceptance.expected-statuses = {_RULE_422}
 include-name = "PUT /accounts/me/blocks/{{account_id}}"
 checks.positive_data_acceptance.expected-statuses = {_RULE_422}
 
+# A practice position: moves the rules refuse (a seat the game does not have, an illegal move, bad
+# notation) are a 422 naming the move (service/api/positions.py).
+[[operations]]
+include-name = "POST /games/{{game}}/positions"
+checks.positive_data_acceptance.expected-statuses = {_RULE_422}
+
 # An account holds at most 50 minted tokens (409 `too_many_tokens`); the fuzzer mints more.
 [[operations]]
 include-name = "POST /accounts/me/tokens"
