@@ -141,9 +141,10 @@ def test_the_k8s_cluster_overlay_builds():
 # -- the key list -------------------------------------------------------------------------------
 
 HOLE = "\x00"
-NOT_KEYS = ("redis:", "unix:", "system:")
-"""Strings shaped like keys that are not Redis keys: URLs, and the idempotency keys of commands
-the server sends itself (values in a match's ``idem`` hash)."""
+NOT_KEYS = ("redis:", "unix:", "system:", "m:")
+"""Strings shaped like keys that are not Redis keys: URLs, the idempotency keys of commands the
+server sends itself (values in a match's ``idem`` hash), and the text a match's Cluster slot is
+computed from (``m:<id>``, hashed for its outbox's slot: ``service/matches/event_store.py``)."""
 
 
 def code_strings() -> set[str]:
