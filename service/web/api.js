@@ -60,9 +60,9 @@ export async function text(path, auth = true) {
  * stops when `done()` (may be async) says so after the server ends the stream, or on `close()`.
  * `onStatus("live" | "reconnecting" | "ended")` tells the page how the stream is.
  */
-export function stream(path, { onMessage, onStatus = () => {}, done = () => true, auth = true }) {
+export function stream(path, { onMessage, onStatus = () => {}, done = () => true, auth = true, after = null }) {
   const control = new AbortController();
-  let lastId = null;
+  let lastId = after; // (a Last-Event-ID to start from: "0" replays every event kept)
   let delay = 1000;
 
   async function once() {

@@ -93,6 +93,7 @@ export async function show(main, id) {
 
   await reload(); // (a tournament not found says so at once)
   const live = stream(`/tournaments/${id}/stream`, {
+    after: "0", // from the first event kept: "What happened" tells the story so far, even of an ended tournament
     onMessage: (m) => {
       if (m.event === "state") { render(m.data); return; }
       logEvent(m.data);
