@@ -41,6 +41,10 @@
 - ``BOT_TIME_LIMIT_S``, ``SOLVER_TIME_LIMIT_S``, ``ANALYSIS_TIME_LIMIT_S``: the wall-clock limit
   of a built-in bot's turn, of solver work a match waits on, of an analysis; past it the
   computation's process is killed (defaults 10, 60, 20).
+- ``PRACTICE_SOLVER_TIME_LIMIT_S``: the wall-clock limit of the solver work a practice position
+  waits on (``POST /games/{game}/positions``: a MonUnrail Impossible, a Duorail challenge), done on
+  the analysis queue (default 5); ``PRACTICE_SOLVER_WAIT_S``: how long that request waits for it
+  before a 503 ``practice_undecided`` (default 30; :mod:`service.matches.practice`).
 - ``BOT_THINK_MS_1``, ``BOT_THINK_MS_2``, ``BOT_THINK_MS_3``: how long a built-in bot of each level
   may think about a move (defaults 1000, 3000, 5000; the random bots take level 1's), never more
   than the seat's time left less :data:`domain.bots.MARGIN_MS`. A bot stops its search when the time
@@ -140,6 +144,8 @@ class Settings(msgspec.Struct, frozen=True):
     thinker_max_mb: int = 1024
     solver_time_limit_s: float = 60
     analysis_time_limit_s: float = 20
+    practice_solver_time_limit_s: float = 5
+    practice_solver_wait_s: float = 30
     analyses_per_account: int = 2
     analysis_rate_limit: int = 60
     redis_pool_size: int = 64
@@ -247,6 +253,8 @@ def from_environment() -> Settings:
         thinker_max_mb=_bounded("THINKER_MAX_MB", 1024, 64, 1_000_000),
         solver_time_limit_s=_seconds("SOLVER_TIME_LIMIT_S", 60),
         analysis_time_limit_s=_seconds("ANALYSIS_TIME_LIMIT_S", 20),
+        practice_solver_time_limit_s=_seconds("PRACTICE_SOLVER_TIME_LIMIT_S", 5),
+        practice_solver_wait_s=_seconds("PRACTICE_SOLVER_WAIT_S", 30),
         analyses_per_account=_number("ANALYSES_PER_ACCOUNT", 2),
         analysis_rate_limit=_number("ANALYSIS_RATE_LIMIT", 60),
         redis_pool_size=_number("REDIS_POOL_SIZE", 64),

@@ -21,6 +21,7 @@ from service.jobs.timers import RQScheduler
 from service.live.feeds import Feeds
 from service.live.streams import Streams
 from service.matches.analyses import Analyses
+from service.matches.practice import PracticeSolvers
 from service.matches.event_store import EventStore
 from service.matches.match_service import MatchService
 from service.matches.read_models import ReadModels
@@ -52,6 +53,8 @@ class Services(msgspec.Struct):
     readiness: WorkerReadiness
     """What the workers say of the built-in bots (warming up, ready: :mod:`service.jobs.readiness`)."""
     consents: Consents
+    practice: PracticeSolvers
+    """A practice position's solver work, done by the workers (:mod:`service.matches.practice`)."""
 
     async def close(self) -> None:
         await self.accounts.close()
@@ -116,4 +119,5 @@ def connect(settings: Settings) -> Services:
                     streams=Streams(store.pipe, settings.max_streams, settings.max_streams_anonymous,
                                     settings.max_open_streams, settings.max_open_streams_anonymous),
                     ratings=ratings,
-                    consents=Consents(client, settings.max_consents, always=BOT_ACCOUNTS))
+                    consents=Consents(client, settings.max_consents, always=BOT_ACCOUNTS),
+                    practice=PracticeSolvers(client, queues[ANALYSIS], settings))

@@ -5,12 +5,13 @@
   re-arms for the match's next deadline (see :mod:`service.jobs.timers`).
 - :func:`analyse` — the game's pure ``analyse`` of a position, stored for the API.
 - :func:`run_game_job` — solver work a match waits on (``Game.jobs``), answered by a system command.
+- :func:`practice_work` — solver work a practice position waits on (:mod:`service.matches.practice`).
 - :func:`bot_turn` — a built-in bot's turn (see :mod:`domain.bots`), played as its account.
 
-The last three compute in another process killed at its wall-clock limit (``ANALYSIS_TIME_LIMIT_S``,
+These compute in another process killed at its wall-clock limit (``ANALYSIS_TIME_LIMIT_S``,
 ``SOLVER_TIME_LIMIT_S``, ``BOT_TIME_LIMIT_S``): bots' turns and solver work, many and short, in one
-of the worker's long-lived thinkers (:mod:`workers.thinkers`, replaced when killed); an analysis,
-rare and long, in a child forked for it (:mod:`workers.limits`), whose memory goes with it.
+of the worker's long-lived thinkers (:mod:`workers.thinkers`, replaced when killed); an analysis
+and a practice position's solver work, asked over the API, in a child forked for it (:mod:`workers.limits`), whose memory goes with it.
 - :func:`deliver_webhook` — one attempt to post a signed notification (see :mod:`service.webhooks.webhooks`).
 """
 
@@ -35,6 +36,9 @@ from domain.errors import DomainError
 from domain.turning_points import turning_point
 from service.bots.accounts import BOT_ACCOUNTS
 from service.jobs.queues import PRIORITY
+from domain.match import parse_options
+from domain.registry import game_named
+from service.matches import practice
 from service.matches.analyses import analysis_key
 from service.matches.match_service import now_ms
 from service.matches.visibility import Actor
@@ -199,6 +203,33 @@ async def _run_game_job(match_id: str, key: str) -> None:
             log.error("solver work %s of %s did not finish: %s", key, match_id, outcome)
             return
         await services.matches.system_command(match_id, outcome.value, idempotency=key)
+
+
+@measured
+def practice_work(game: str, options: dict, moves: list, key: str, answer_key: str) -> None:
+    run(_practice_work(game, options, [tuple(m) for m in moves], key, answer_key))
+
+
+async def _practice_work(game_name: str, options: dict, moves: list[tuple[str, str]], key: str, answer_key: str) -> None:
+    """Replay the practice position, run the solver work ``key`` it waits on (killed at
+    ``PRACTICE_SOLVER_TIME_LIMIT_S``) and keep the answer (or why there is none) under ``answer_key``."""
+    game = game_named(game_name)
+    state = practice.replay(game, parse_options(game, options), moves)
+    job = practice.deciding_job(game, state)
+    async with services_from_environment() as services:
+        if job is None or job.key != key:
+            stored: dict = {"undecided": "This position waits on no solver work."}
+        else:
+            limit = services.settings.practice_solver_time_limit_s
+            outcome = run_limited(game.work, (state, job), limit)
+            if isinstance(outcome, Finished):
+                stored = {"answer": msgspec.to_builtins(outcome.value)}
+            elif isinstance(outcome, TimedOut):
+                stored = {"undecided": f"The solver ran past its limit of {limit:g} s (PRACTICE_SOLVER_TIME_LIMIT_S)."}
+            else:
+                log.error("practice work %s of %s failed: %s", key, game_name, outcome.error)
+                stored = {"undecided": "The solver failed on this position."}
+        await services.redis.set(answer_key, msgspec.json.encode(stored), ex=practice.KEPT_S)
 
 
 @measured

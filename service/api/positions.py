@@ -6,7 +6,9 @@ and let them play on the real board; bot authors may try lines the same way.
 It plays as the rules pages' worked examples do (``domain.worked_examples``: seed 0, a move a
 second from 0 ms), so a practice position never touches a real match's hidden information (its
 seed, its secret options). Bounded: at most ``MOST_MOVES`` moves of at most ``MOST_MOVE_CHARS``
-characters, and ``MOST_LISTED`` legal moves answered (``total`` says how many there are).
+characters, and ``MOST_LISTED`` legal moves answered (``total`` says how many there are). Solver
+work the position waits on before its result (a MonUnrail Impossible, a Duorail challenge) is done
+by the workers, as a match's is (:mod:`service.matches.practice`).
 """
 
 from __future__ import annotations
@@ -19,11 +21,12 @@ from litestar import Controller, post
 from domain.errors import InvalidCommand
 from domain.match import parse_options
 from domain.terms import Viewer
-from domain.worked_examples import Instruction, play_instructions
 from service.api.deps import problems
 from service.api.games import GameName, known_game
 from service.api.schemas import LegalMove
 from service.api.views import listed
+from service.matches.practice import deciding_job, replay, settled
+from service.wiring import Services
 
 MOST_MOVES = 200
 MOST_MOVE_CHARS = 2_000
@@ -75,22 +78,23 @@ class PositionController(Controller):
 
     @post("/games/{game:str}/positions", operation_id="createPracticePosition", status_code=200,
           summary="A practice position: moves played from the start of a game, nothing stored",
-          responses=problems(400, 401, 404, 422))
-    async def position(self, game: GameName, data: PracticeRequest) -> PracticePosition:
+          responses=problems(400, 401, 404, 422, 503))
+    async def position(self, game: GameName, data: PracticeRequest, services: Services) -> PracticePosition:
         """The moves are played in order from the start (seed 0, a move a second); the first one
-        refused is a 422 with the rules' own code, its detail naming the move. Anyone may ask."""
+        refused is a 422 with the rules' own code, its detail naming the move. When the position
+        then waits on solver work that decides the game (an Impossible, a challenge), a worker
+        does it as a match's (503 ``practice_undecided`` when no answer comes within
+        ``PRACTICE_SOLVER_WAIT_S``) and the answer is applied. Anyone may ask."""
         rules = known_game(game)
         options = parse_options(rules, data.options)
         for item in data.moves:
             if item.seat not in rules.seats:
                 raise InvalidCommand("unknown_seat", f"{rules.name} has the seats {', '.join(rules.seats)}, not {item.seat!r}.")
-        instructions = [Instruction("move", m.move, seat=m.seat) for m in data.moves]
-        state = rules.begin(rules.initial(options, seed=0), at=0)
-        for number, step in enumerate(play_instructions(rules, options, instructions), start=1):
-            if step.refusal is not None:
-                raise type(step.refusal)(step.refusal.code, f"Move {number} ({step.instruction.seat}: "
-                                                            f"{step.instruction.text}): {step.refusal.detail}")
-            state = step.state
+        moves = [(m.seat, m.move) for m in data.moves]
+        state = replay(rules, options, moves)
+        if (job := deciding_job(rules, state)) is not None:
+            answer = await services.practice.answer(rules, data.options, moves, job)
+            state = settled(rules, state, answer, len(moves))
         to_move = list(rules.to_move(state))
         seat = data.seat or (to_move[0] if to_move else None)
         if seat is not None and seat not in rules.seats:

@@ -229,6 +229,8 @@ _429_503 = {
                    "(MAX_OPEN_STREAMS; without a token MAX_OPEN_STREAMS_ANONYMOUS) as it may; come back "
                    "after Retry-After seconds.",
     "internal_error": "Something went wrong on the server; nothing was changed by the request.",
+    "practice_undecided": "The solver work a practice position waits on (an Impossible, a challenge) was not done "
+                          "within PRACTICE_SOLVER_WAIT_S (or ran past its limit); ask again.",
     "store_unavailable": "The game store did not answer; a command may or may not be recorded: retry it with the "
                          "same Idempotency-Key.",
 }
@@ -240,7 +242,7 @@ PROBLEM_CODES: dict[str, tuple[int, str]] = {
                                                            ("too_large", 413), ("unsupported_media_type", 415))},
     **{code: (status, _429_503[code]) for code, status in (
         ("rate_limited", 429), ("too_many_streams", 429), ("too_many_analyses", 429), ("headers_too_large", 431),
-        ("internal_error", 500), ("store_unavailable", 503),
+        ("internal_error", 500), ("store_unavailable", 503), ("practice_undecided", 503),
         ("request_timeout", 408), ("too_many_connections", 429), ("server_busy", 503))},
 }
 """code → (HTTP status, what it means)."""

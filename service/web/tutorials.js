@@ -2,8 +2,10 @@
 // options), the seat the person plays, what to try, and what happened once they played. The page
 // knows no rules: the positions, their boards and legal moves come from the server
 // (POST /games/{game}/positions), and a lesson is done when the move is one of `goal.moves`, or
-// the game is won by the person (`goal.win`), or any move (`goal.any`). `said[move]` explains a
-// particular move, `right` any other that meets the goal, `wrong` one that does not.
+// the game is won by the person (`goal.win`), or any move (`goal.any`), or any move but those of
+// `goal.avoid`. A lesson with `route` has the person draw that ship's route on its board (Deep Sea). `said[move]` explains a
+// particular move, `right` any other that meets the goal, `wrong` one that does not (either may be a
+// function of the move). Solver work a position waits on (an Impossible) is done by the server's workers.
 // The positions come from the worked examples of the rules pages (docs/rules/), which the
 // server's tests replay; tests/browser/test_tutorials.py plays every lesson by clicking.
 
@@ -12,6 +14,21 @@ const TRAX_LOOP = [["white", "@0+"], ["red", "@1+"], ["white", "B0/"], ["red", "
 const CAIRO_END = ["Nr", "Al", "Mr", "El", "Pd", "Id", "Pr", "Md", "Jr", "Kr", "Tr", "Od", "Kd", "Lu", "Ll", "Jd", "Ir", "Or"]
   .map((cell, i) => [i % 2 ? "second" : "first", cell]);
 const MON_CLOSED = [["first", "D3 RD, E3 DL"], ["second", "D5 UR, E5 LU"]];
+// Deep Sea's routes: the worked example's play (an N across the blue ship's way on board 1, then two
+// passes), the routes written (routes: "submitted"); every ship's shortest route is sealed but the
+// Empire's red ship's on board 1, which the person draws.
+const SEA_ROUTES = { boards: ["lagoon", "lagoon", "lagoon"], routes: "submitted" };
+const SEA_PLAY = [["empire", "select 1"], ["marauder", "select 2"], ["empire", "N on F7, G6, G7, H6, I6"], ["marauder", "pass"],
+  ["marauder", "select 3"], ["empire", "select 1"], ["empire", "pass"], ["marauder", "pass"]];
+const RED = "A13 B13 C13 D13 E13 E12 E11 F11 G11 G10 G9 G8 F8";
+const WHITE = "M13 M12 M11 M10 L10 L9 L8 L7 K7 J7 I7 H7";
+const BLUE = "A1 A2 A3 A4 A5 B5 C5 C6 C7 D7 E7 F7 F8";
+const BLUE_ROUND = "A1 A2 A3 A4 A5 B5 C5 C6 C7 C8 C9 D9 D10 E10 F10 G10 G9 G8 F8";
+const BLACK = "M1 M2 M3 M4 L4 L5 L6 L7 K7 J7 I7 H7";
+const sealRoutes = (routes) => JSON.stringify({ type: "deepsea_submit_routes", routes });
+const SEA_SEALED = [...SEA_PLAY,
+  ["marauder", sealRoutes({ 1: { blue: BLUE_ROUND, black: BLACK }, 2: { blue: BLUE, black: BLACK }, 3: { blue: BLUE, black: BLACK } })],
+  ["empire", sealRoutes({ 1: { white: WHITE }, 2: { red: RED, white: WHITE }, 3: { red: RED, white: WHITE } })]];
 
 export const TUTORIALS = {
   trax: [
@@ -65,6 +82,16 @@ export const TUTORIALS = {
       say: "Your opponent took one pair. Take the other pair, D5 and E5, in one move.",
       right: "You removed the last tile: first wins.",
       wrong: "There are tiles left: take both D5 and E5 in one move." },
+    { title: "Call Impossible", setup: [["first", "C4 LR"]], you: "second", goal: { win: true },
+      say: "Your opponent put a straight on C4, lying left to right: its right-hand rail runs into the side of the station on D4, which has no rail there. No tile can ever mend that, so the track can never be closed. Instead of building, call Impossible (the \u201cimpossible\u201d button).",
+      right: "The server's solver looked for any way to close the track from the supply and found none: your Impossible stands and you win. A tile whose rail meets the edge, or a side without rail, ends the game for whoever laid it.",
+      wrong: "That build is legal, but the track was already lost: the rail of C4 runs into the station's side. Calling Impossible would have won at once." },
+    { title: "A wrong Impossible", setup: [["first", "D3 RD, E3 DL"]], you: "second", goal: { moves: ["D5 UR", "E5 LU"] },
+      say: "Your opponent laid two turns above the stations. Can the track still be closed? If you think not, call Impossible; if you see how, lay the first tile of it below the stations, on D5 or E5.",
+      right: "Right: two turns below the stations, D5 (up and right) and E5 (left and up), close the loop, so Impossible would have lost here. Call it only when no tiles the supply may still hold can close the track.",
+      wrong: (move) => (move.move === "impossible"
+        ? "The server's solver found tiles that close the track (two turns below the stations, on D5 and E5), so the Impossible call loses: your opponent wins. Try again and build instead."
+        : "That tile does not lead to the loop: below the stations, D5 needs a turn joining up and right (UR), E5 one joining left and up (LU).") },
   ],
   deepsea: [
     { title: "Select a board", setup: [], options: LAGOONS, you: "empire", goal: { any: true },
@@ -74,5 +101,11 @@ export const TUTORIALS = {
       say: "Place a pentomino on your board: click its five squares one after another, and confirm. A piece lies across the sea as rock: ships go round it. Or pass.",
       said: { pass: "You passed this round. Placing pieces across your opponent's shortest ways home is how you win a board: the side whose ships need fewer steps in all wins it." },
       right: "Your piece is rock now: ships go round it. Each board is won by the side whose ships need fewer steps home; cut no ship off entirely, or you lose that board." },
+    { title: "Routes home", setup: SEA_SEALED, options: SEA_ROUTES, you: "empire", goal: { win: true },
+      route: { board: 1, ship: "red", from: "A13" },
+      say: "Play is over: now each side writes every ship's route home, the fewest steps from its start to a dropoff (D), round walls and pieces. All routes are sealed but your red ship's on board 1. There the N your side placed sends the blue ship round it: 18 steps. Draw the red ship's way from A13 (top left) to a dropoff: click the squares one by one, or click the dropoff and the page proposes the shortest way; then \u201cSeal this route\u201d.",
+      hint: "From A13, click the squares to a dropoff (a click further on proposes the shortest way there); Undo takes one back.",
+      right: (move) => `Your red ship needs ${move.steps} steps and the white one 11: ${move.steps + 11} against the Marauder's 18 + 11 = 29 on board 1, so the Empire wins that board; boards 2 and 3 are equal (23 all) and won by nobody. The side that wins more boards wins the game. A route counts as written: a detour only makes it longer.`,
+      wrong: (move) => `A route of ${move.steps} steps makes the Empire's total ${move.steps + 11} on board 1, against the Marauder's 29: board 1 is not yours. The shortest way from A13 takes 12 steps: try again.` },
   ],
 };

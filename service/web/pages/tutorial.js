@@ -7,6 +7,7 @@
 import { api } from "../api.js";
 import { drawBoard, offerMoves } from "../board.js";
 import { fill, h } from "../dom.js";
+import { drawLine } from "../drawing.js";
 import { GAME_NAMES, seatLabel } from "../games.js";
 import { TUTORIALS } from "../tutorials.js";
 import { reasonSentence } from "../words.js";
@@ -65,16 +66,26 @@ export async function show(main, game) {
     const svg = drawBoard(board, start.board);
     board.dataset.lesson = String(index + 1);
     board.dataset.state = "trying";
-    offerMoves(svg, picker, start.moves, (move) => played(index, move));
+    const routes = lesson.route && start.moves.find((m) => m.command?.type === "deepsea_submit_routes");
+    if (routes) { // a ship's route drawn on its board, as on a game page (drawing.js), sent as the command's JSON
+      const { board: number, ship, from } = lesson.route;
+      drawLine(svg, picker, { hint: lesson.hint, loose: [], choose: () => {}, key: `tutorial-${game}-${index}`,
+        lines: [{ label: `Board ${number}, ${ship} ship`, send_label: "Seal this route", start: from,
+          cells: `[data-board="${number}"][data-square], [data-board="${number}"][data-cell]`,
+          send: (cells) => played(index, { move: JSON.stringify({ ...routes.command, routes: { [number]: { [ship]: cells } } }),
+            shown: `a route of ${cells.length - 1} steps (${cells.join(" ")})`, steps: cells.length - 1 }) }] });
+    } else offerMoves(svg, picker, start.moves, (move) => played(index, move));
   }
 
   async function played(index, move) {
     const lesson = lessons[index];
     fill(picker);
+    fill(told, h("p", {}, "Playing it on the server\u2026"));
     let after;
     try {
       after = await position(game, lesson, [...lesson.setup, [lesson.you, move.move]]);
     } catch (problem) {
+      board.dataset.state = "refused";
       fill(told, h("p", { class: "error" }, problem.message), again(index));
       return;
     }
@@ -82,17 +93,20 @@ export async function show(main, game) {
     drawBoard(board, after.board);
     const goal = lesson.goal;
     const won = after.result?.winner === lesson.you;
-    const met = goal.any || (goal.moves || []).includes(move.move) || (goal.win && won);
-    const result = after.result ? h("p", { class: "result" }, `${after.result.winner ? `${seatLabel(game, after.result.winner)} wins` : "No winner"}: ${reasonSentence(after.result.reason)}`) : "";
+    const met = goal.any || (goal.moves || []).includes(move.move) || (goal.win && won)
+      || (goal.avoid && !goal.avoid.includes(move.move));
+    const result = after.result ? h("p", { class: "result" }, `${after.result.winner ? `${seatLabel(game, after.result.winner)} wins` : "No winner"}: ${reasonSentence(after.result.reason)}`
+      + (after.result.detail ? ` ${after.result.detail}` : "")) : "";
     board.dataset.state = met ? "done" : "missed";
+    const you = h("strong", {}, `You played ${move.shown || move.move}. `);
     if (!met) {
-      fill(told, h("p", {}, h("strong", {}, `You played ${move.move}. `), lesson.wrong || "That is not what this lesson asks."), result, again(index));
+      fill(told, h("p", {}, you, words(lesson.wrong, move) || "That is not what this lesson asks."), result, again(index));
       return;
     }
     remember(game, index + 1);
     listLessons();
     const last = index === lessons.length - 1;
-    fill(told, h("p", {}, h("strong", {}, `You played ${move.move}. `), lesson.said?.[move.move] || lesson.right), result,
+    fill(told, h("p", {}, you, lesson.said?.[move.move] || words(lesson.right, move)), result,
       h("p", { class: "actions" }, again(index, "Play it again"),
         last ? [h("strong", { id: "tutorial-done" }, `You finished the ${name} tutorial!`), " ",
           h("a", { class: "button", href: `#/new?game=${game}` }, `Play ${name} against a bot`)]
@@ -100,6 +114,7 @@ export async function show(main, game) {
     (told.querySelector("#next-lesson, a.button") || told).focus?.();
   }
 
+  const words = (said, move) => (typeof said === "function" ? said(move) : said);
   const again = (index, label = "Try again") => h("button", { type: "button", class: "secondary", dataset: { action: "again" },
     onclick: () => open(index) }, label);
 
