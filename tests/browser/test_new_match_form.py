@@ -2,7 +2,7 @@
 clock a preset spelled out (quick, standard, slow, none); the match created has exactly those
 options. A player is challenged by name (found as it is typed), and from their page's "Challenge";
 open seats are listed in the lobby, to visitors too.
-Axe finds nothing serious on the form, light or dark; screenshots of it."""
+Axe finds nothing serious on the form, light or dark; screenshots of it, for each game."""
 
 from __future__ import annotations
 
@@ -39,9 +39,10 @@ def test_each_games_presets_spell_out_the_clock(pages):
     sign_up(page, "clocks")
     page.goto("/#/new")
     said = {}
-    for game in ("duorail", "monunrail", "cairo", "deepsea"):
+    for game in ("trax", "duorail", "monunrail", "cairo", "deepsea"):
         page.select_option("select[name=game]", game)
         page.wait_for_function(f"() => document.querySelector('#rules-link')?.getAttribute('href') === '#/games/{game}/rules'")
+        screenshots(page, f"new-match-{game}")
         said[game] = {p: page.inner_text(f".clock-presets label[data-preset={p}]")
                       for p in ("quick", "standard", "slow", "none") if page.locator(f".clock-presets label[data-preset={p}]").count()}
     assert said["cairo"]["standard"] == "Standard: 1 min a move, then a reserve of 3 min used in banks of 5 s"

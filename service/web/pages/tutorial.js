@@ -95,8 +95,7 @@ export async function show(main, game) {
     const won = after.result?.winner === lesson.you;
     const met = goal.any || (goal.moves || []).includes(move.move) || (goal.win && won)
       || (goal.avoid && !goal.avoid.includes(move.move));
-    const result = after.result ? h("p", { class: "result" }, `${after.result.winner ? `${seatLabel(game, after.result.winner)} wins` : "No winner"}: ${reasonSentence(after.result.reason)}`
-      + (after.result.detail ? ` ${after.result.detail}` : "")) : "";
+    const result = after.result ? h("p", { class: "result" }, `${after.result.winner ? `${seatLabel(game, after.result.winner)} wins` : "No winner"}: ${reasonSentence(after.result.reason)}`) : "";
     board.dataset.state = met ? "done" : "missed";
     const you = h("strong", {}, `You played ${move.shown || move.move}. `);
     if (!met) {
