@@ -1,7 +1,8 @@
 // A game's tutorial (#/games/<game>/tutorial): a few guided lessons (tutorials.js), each a
 // position on the real board (the server's drawing and legal moves, POST /games/{game}/positions,
-// made playable by board.js as on a game page): the page says what to try, the person plays it,
-// and the page explains what happened; "Try again" puts the position back. Progress (the lessons
+// made playable by board.js as on a game page; a Deep Sea route drawn with drawing.js): the page
+// says what to try, the person plays it, and the page explains what happened (an Impossible as the
+// server's solver judged it); "Try again" puts the position back. Progress (the lessons
 // done) is remembered in localStorage, so a person comes back where they left.
 
 import { api } from "../api.js";
