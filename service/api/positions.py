@@ -42,7 +42,8 @@ class PracticeMove(msgspec.Struct, forbid_unknown_fields=True):
 
 class PracticeRequest(msgspec.Struct, forbid_unknown_fields=True):
     """The game's options (the defaults when left out) and the moves played from the start, in
-    order; ``seat``: whose legal moves to list (the first seat to move when left out)."""
+    order; ``seat``: whose legal moves to list, and whose view the board is drawn from (left out:
+    the first seat to move's moves, and everything drawn, hidden state included)."""
 
     moves: Annotated[list[PracticeMove], msgspec.Meta(max_length=MOST_MOVES)] = []
     options: dict[str, Any] = {}
@@ -58,7 +59,8 @@ class PracticeResult(msgspec.Struct):
 
 
 class PracticePosition(msgspec.Struct):
-    """The position after the moves: the game's drawing (SVG), the seats to move, ``seat``'s legal
+    """The position after the moves: the game's drawing (SVG; as a match draws it for ``seat`` when
+    one was asked, so its squares are the ones it plays on), the seats to move, ``seat``'s legal
     moves (at most 1,000; ``total`` in all) and the result once the game is over."""
 
     game: str
@@ -102,6 +104,6 @@ class PositionController(Controller):
         legal = list(rules.legal_commands(state, seat)) if seat is not None and seat in to_move else []
         result = rules.result(state)
         return PracticePosition(
-            game=rules.name, board=rules.svg(state, EVERYTHING), to_move=to_move, seat=seat,
+            game=rules.name, board=rules.svg(state, Viewer(seat=data.seat) if data.seat else EVERYTHING), to_move=to_move, seat=seat,
             moves=listed(legal[:MOST_LISTED]), total=len(legal),
             result=PracticeResult(winner=result.winner, reason=result.reason, detail=result.detail) if result else None)

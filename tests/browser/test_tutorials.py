@@ -22,7 +22,7 @@ SOLUTIONS = {
     "duorail": [(["C3"], "C3 UR"), ([], "challenge blue"), ([], "challenge blue"), ([], "pass")],
     "monunrail": [(["D3"], "D3 UD"), (["D4", "E4"], "D4 E4"), (["D5", "E5"], "D5 E5"), ([], "impossible"),
                   (["D5"], "D5 UR")],
-    "deepsea": [([], "select 1"), ([], "pass"), (["F8"], "send-line")],
+    "deepsea": [([], "select 1"), (["F7", "G6", "G7", "H6", "I6"], "N on F7, G6, G7, H6, I6"), (["F8"], "send-line")],
 }
 SHOWN = {"trax": 1, "cairo": 2, "duorail": 2, "monunrail": 4, "deepsea": 3}
 """The lesson each game's screenshots show."""
@@ -38,7 +38,7 @@ def play(page, cells, move):
         page.click(f"#board [data-cell='{cell}'].legal")
     if move:
         quoted = move.replace("\\", "\\\\")  # (a backslash in a CSS string is escaped)
-        page.locator(f"#picker button[data-move='{quoted}'], #board [data-move='{quoted}']").first.click()
+        page.locator(f"#picker button[data-move='{quoted}'], #board .legal-move[data-move='{quoted}']").first.click()
 
 
 @pytest.mark.parametrize("game", sorted(SOLUTIONS))

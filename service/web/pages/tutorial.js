@@ -9,6 +9,7 @@ import { api } from "../api.js";
 import { drawBoard, offerMoves } from "../board.js";
 import { fill, h } from "../dom.js";
 import { drawLine } from "../drawing.js";
+import { layout as seaLayout, showBoard } from "../seaboards.js";
 import { GAME_NAMES, seatLabel } from "../games.js";
 import { TUTORIALS } from "../tutorials.js";
 import { reasonSentence } from "../words.js";
@@ -64,7 +65,7 @@ export async function show(main, game) {
     fill(told);
     const start = await position(game, lesson, lesson.setup);
     if (current !== index) return;
-    const svg = drawBoard(board, start.board);
+    const svg = draw(start.board, lesson.route?.board);
     board.dataset.lesson = String(index + 1);
     board.dataset.state = "trying";
     const routes = lesson.route && start.moves.find((m) => m.command?.type === "deepsea_submit_routes");
@@ -91,7 +92,7 @@ export async function show(main, game) {
       return;
     }
     if (current !== index) return;
-    drawBoard(board, after.board);
+    draw(after.board, lesson.route?.board);
     const goal = lesson.goal;
     const won = after.result?.winner === lesson.you;
     const met = goal.any || (goal.moves || []).includes(move.move) || (goal.win && won)
@@ -114,6 +115,16 @@ export async function show(main, game) {
     (told.querySelector("#next-lesson, a.button") || told).focus?.();
   }
 
+  /** The board drawn; Deep Sea's as on a game page: one board large (`large`, else the one played on), two thumbnails. */
+  function draw(picture, large) {
+    const svg = drawBoard(board, picture);
+    if (game === "deepsea") {
+      seaLayout(board, svg, picture, KEY(game));
+      if (large) showBoard(board, KEY(game), large);
+    }
+    return svg;
+  }
+
   const words = (said, move) => (typeof said === "function" ? said(move) : said);
   const again = (index, label = "Try again") => h("button", { type: "button", class: "secondary", dataset: { action: "again" },
     onclick: () => open(index) }, label);
@@ -127,4 +138,13 @@ export async function show(main, game) {
       h("aside", {}, h("h2", {}, "Lessons"), steps,
         h("button", { type: "button", class: "link", onclick: () => { localStorage.removeItem(KEY(game)); open(0); } }, "Start the tutorial over"))));
   await open(first < 0 ? 0 : first);
+  let resizing = null;
+  const resized = () => { // Deep Sea's large board keeps its squares' size when the window changes
+    if (game !== "deepsea" || !board.dataset.large) return;
+    board.classList.add("relayout");
+    clearTimeout(resizing);
+    resizing = setTimeout(() => { showBoard(board, KEY(game), board.dataset.large); board.classList.remove("relayout"); }, 150);
+  };
+  window.addEventListener("resize", resized);
+  return () => { clearTimeout(resizing); window.removeEventListener("resize", resized); };
 }
