@@ -45,7 +45,7 @@ from domain.monunrail.parts.kernels import END, IMPOSSIBLE, SWAP, UNRAIL
 from domain.monunrail.parts.notation import format_tile, parse_cells, parse_tile, parse_tiles
 from domain.monunrail.parts.setup import DEFAULT_SUPPLY, MAX_PER_KIND, MAX_SUPPLY, MIN_SUPPLY
 from domain.monunrail.parts.tactics import frame_of
-from domain.monunrail.parts.tiles import STATION, supply_kind, supply_kinds
+from domain.monunrail.parts.tiles import OPPOSITE, SIDES, STATION, supply_kind, supply_kinds
 from domain.monunrail.state import SEATS, Build, Impossible, MonunrailState, Swap, Unrail, plays_pie
 from domain.searcher import Playout
 
@@ -169,6 +169,25 @@ class MonunrailPosition(msgspec.Struct, frozen=True, dict=True):
                     refused: Iterable[tuple[Any, str]] = ()) -> MonunrailPosition:
         """This position with a supply drawn consistently with what ``seat`` saw (:func:`determinize`)."""
         return msgspec.structs.replace(self, supply=sample_supply(self, rng, refused))
+
+    def joins(self, move: int) -> bool:
+        """Whether a tile leaves no dead end: each of its rails meets a rail or an empty cell (not
+        the edge), and it meets every rail that points at its cell (a quick filter before
+        :meth:`completable`, which such a tile fails). Any other move: ``True``.
+
+        >>> start = MonunrailPosition(bytes(27) + bytes([37, 37]) + bytes(27), supply=(6, 9, 9))
+        >>> start.joins(start.parse("D3 RD")), start.joins(start.parse("D3 LR")), start.joins(start.parse("A1 LR"))
+        (True, False, False)
+        """
+        if move >= END:
+            return True
+        around, board, mask = self._grid_arrays[0][move >> 5], self.board, move & 15
+        for k, side in enumerate(SIDES):
+            j = int(around[k])
+            facing = 0 if j < 0 else board[j] & OPPOSITE[side]
+            if mask & side and (j < 0 or (board[j] and not facing)) or (not mask & side and facing):
+                return False
+        return True
 
     def completable(self) -> bool:
         """Whether tiles of the position's supply can still complete the track (the question an
