@@ -116,7 +116,7 @@ def search_move(state: MonunrailState, seat: str, think: Think) -> list[Monunrai
     supply refuses is answered ``kind_exhausted``: try the next, or ask again with the refusals in
     ``think.refused``). It reads what the seat sees only -- the board, the builds refused -- never
     the state's supply (:mod:`domain.monunrail.search`: an alpha-beta over the positions)."""
-    return bot.BOTS[3](state, seat, think)  # type: ignore[no-any-return]
+    return bot.BOTS[3](state, seat, think)
 
 
 def from_events(events: Iterable[Any]) -> MonunrailState:

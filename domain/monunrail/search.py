@@ -164,7 +164,7 @@ class Engine:
 
     def singles(self, node: MonunrailPosition) -> list[Tiles]:
         """Every one-tile build of the mover without a dead end, in a seeded order."""
-        found = [(m,) for m in node.moves(mover(node)) if m < END and node.joins(m)]
+        found: list[Tiles] = [(m,) for m in node.moves(mover(node)) if m < END and node.joins(m)]
         self.rng.shuffle(found)
         return found
 
@@ -172,8 +172,9 @@ class Engine:
         """The safe builds of 2-3 tiles in a line, grown from the safe single ones (every tile of
         such a build lies on one completion, so the tile that touches the track is a safe build
         alone), in a seeded order. Multicolor: a build is of one colour."""
-        seat, found, seen = mover(node), [], set()
-        frontier = [(tiles, node.apply(seat, tiles[0])) for tiles in safe if len(tiles) == 1]
+        seat, found, seen = mover(node), list[Tiles](), set[frozenset[int]]()
+        frontier: list[tuple[Tiles, MonunrailPosition]] = [(tiles, node.apply(seat, tiles[0])) for tiles in safe
+                                                          if len(tiles) == 1]
         while frontier:
             tiles, p = frontier.pop()
             if p.to_act() != (seat,):
