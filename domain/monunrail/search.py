@@ -164,7 +164,7 @@ class Engine:
 
     def singles(self, node: MonunrailPosition) -> list[Tiles]:
         """Every one-tile build of the mover without a dead end, in a seeded order."""
-        found: list[Tiles] = [(m,) for m in node.moves(mover(node)) if m < END and node.joins(m)]
+        found: list[Tiles] = [(m,) for m in node.joining(node.moves(mover(node)))]
         self.rng.shuffle(found)
         return found
 
@@ -179,8 +179,8 @@ class Engine:
             tiles, p = frontier.pop()
             if p.to_act() != (seat,):
                 continue
-            for move in p.moves(seat):
-                if move >= END or (move ^ tiles[0]) & BLUE or frozenset(tiles + (move,)) in seen or not p.joins(move):
+            for move in p.joining(p.moves(seat)):
+                if (move ^ tiles[0]) & BLUE or frozenset(tiles + (move,)) in seen:
                     continue
                 seen.add(frozenset(tiles + (move,)))
                 self.tick()
