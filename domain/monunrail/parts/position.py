@@ -224,7 +224,8 @@ class MonunrailPosition(msgspec.Struct, frozen=True, dict=True):
         for k, n in enumerate(self.supply):
             counts[k % 3] += n
         board = np.frombuffer(self.board, np.uint8).astype(np.int64)
-        return bool(counts.sum() > 0 and completable(board, *self._frame, counts))  # (what an Impossible asks)
+        order, around, free, fixed, trans, start, nc = self._frame
+        return bool(counts.sum() > 0 and completable(board, order, around, free, fixed, trans, start, nc, counts))
 
     # ------------------------------------------------------------ what a turn sends the server
 
