@@ -16,8 +16,8 @@ them, in :mod:`~domain.monunrail.parts.levels`.
   the end when it can: a game of tempo, where a player without a safe build loses.
 
 Levels 2 and 3 search the searcher's positions (:class:`~domain.monunrail.MonunrailPosition`:
-children by ``apply``, the compiled completability check, tables keyed by ``key()``), so their
-strength grows with that API's speed; :func:`domain.monunrail.search_move` is level 3's turn.
+children by ``apply``, the compiled completability check), so their strength grows with that
+API's speed; :func:`domain.monunrail.search_move` is level 3's turn.
 
 Multicolor plays the same way: builds in either colour, and a completion without a red tile wins
 at once. No level sees the supply. What a bot knows of it

@@ -1,6 +1,6 @@
 """The build phase as a game tree for MonUnrail's level-2 and level-3 bots, searched over the
 searcher's positions (:class:`~domain.monunrail.parts.position.MonunrailPosition`: tiles as ints,
-children by ``apply``, completability by the position's compiled check, tables keyed by ``key()``),
+children by ``apply``, completability by the position's compiled check),
 so the search grows with that API's speed.
 
 A node is a position at the start of a build turn holding the supply a bot believes is left
@@ -39,6 +39,17 @@ MAX_NODES = 4_000
 
 Tiles = tuple[int, ...]
 """A build: its tiles as the position's moves (``cell << 5 | code``), in the order they are played."""
+
+
+Key = tuple[bytes, tuple[int, ...]]
+"""What the search's tables key a node by: its board and supply. The build phase is impartial (both
+players build on one track from one supply), so a node's value for its mover is the same whoever
+that is: keyed without the turn, a position reached with the other player to move is a transposition
+too (the pie swap aside, which the search does not play)."""
+
+
+def _key(p: MonunrailPosition) -> Key:
+    return p.board, p.supply
 
 
 class OutOfTime(Exception):
@@ -115,17 +126,17 @@ def estimate(t: Tactics, node: MonunrailPosition) -> float:
 
 
 class Engine:
-    """One decision's search: safe builds and outlooks cached by the positions' keys, decided values
-    kept in a table, every step asking the think time (``multi``: builds of 2-3 tiles too)."""
+    """One decision's search: safe builds and outlooks cached by :data:`Key`, decided values kept
+    in a table, every step asking the think time (``multi``: builds of 2-3 tiles too)."""
 
     def __init__(self, t: Tactics, think: Think, multi: bool):
         self.t, self.think, self.multi = t, think, multi
         self.rng = think.rng()
-        self.decided: dict[int, float] = {}
-        self.safe: dict[int, list[Tiles]] = {}
-        self.best: dict[int, Tiles] = {}
-        self.looks: dict[int, float | None] = {}
-        self.completes: dict[tuple[bytes, tuple[int, ...]], bool] = {}
+        self.decided: dict[Key, float] = {}
+        self.safe: dict[Key, list[Tiles]] = {}
+        self.best: dict[Key, Tiles] = {}
+        self.looks: dict[Key, float | None] = {}
+        self.completes: dict[Key, bool] = {}
         self.nodes = 0
         self.horizon = False
 
@@ -136,7 +147,7 @@ class Engine:
 
     def completable(self, p: MonunrailPosition) -> bool:
         """Whether the track can still be completed from ``p``'s supply (cached by board and supply)."""
-        key = (p.board, p.supply)
+        key = _key(p)
         found = self.completes.get(key)
         if found is None:
             found = self.completes[key] = p.completable()
@@ -144,7 +155,7 @@ class Engine:
 
     def outlook(self, node: MonunrailPosition) -> float | None:
         """WON when the mover can call Impossible or complete into a won unrail phase, else ``None``."""
-        key = node.key()
+        key = _key(node)
         if key not in self.looks:
             self.tick()
             self.looks[key] = WON if not self.completable(node) or winning_completions(self.t, node) else None
@@ -194,7 +205,7 @@ class Engine:
     def moves(self, node: MonunrailPosition, first_only: bool = False, found: list[Tiles] | None = None) -> list[Tiles]:
         """The mover's safe builds in a seeded order (``first_only``: stop at the first); each is
         also appended to ``found`` as it is found (what is known when the time runs out)."""
-        key = node.key()
+        key = _key(node)
         if key in self.safe:
             return self.safe[key]
         singles = self.singles(node)
@@ -210,7 +221,7 @@ class Engine:
     def lazily(self, node: MonunrailPosition) -> Iterator[Tiles]:
         """The mover's safe builds, each checked only when asked for (a cut-off spares the rest):
         the best one an earlier search found first."""
-        key = node.key()
+        key = _key(node)
         hint = self.best.get(key)
         if key in self.safe:
             known = self.safe[key]
@@ -244,7 +255,7 @@ class Engine:
         known = self.outlook(node)
         if known is not None:
             return known
-        key = node.key()
+        key = _key(node)
         if key in self.decided:
             return self.decided[key]
         if depth == 0:
