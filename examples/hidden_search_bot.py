@@ -1,27 +1,27 @@
-"""A search bot for the games with hidden information, MonUnrail and Deep Sea Voyage: determinized
-Monte Carlo over the rules library's positions, within a think time, playing on the server with
-the Python SDK (``client/``). It accepts only challenges of those two games.
+"""A search bot for the games with hidden information, MonUnrail and Deep Sea Voyage: a search over
+the rules library's positions, within a think time, playing on the server with the Python SDK
+(``client/``). It accepts only challenges of those two games.
 
 Usage::
 
     python examples/hidden_search_bot.py --api http://127.0.0.1:8000 --token "$BOB_TOKEN" [--think 1.0] [--once]
 
 For each turn, :func:`~deathmatch_client.run_bot` hands :func:`play` the library's state the seat
-knows (``from_view``). The bot never sees what its seat cannot: it searches over *draws* of the
-hidden part (``determinize``) and keeps, for each candidate move, the share of compiled random
-playouts (``random_playout``) it won, over every draw, for the think time:
+knows (``from_view``). The bot never sees what its seat cannot:
 
-- MonUnrail: a turn is played one tile at a time on the position; the supply is drawn anew for
-  each round of playouts, consistently with the builds the server refused this turn
-  (``kind_exhausted``, which sends the bot back to its search with one more fact). Before any
-  playout it takes a sure thing: Impossible when no draw can complete the track, a tile that
-  completes it into an unrail phase the solver wins.
-- Deep Sea Voyage: the opponent's sealed action is left open (its seat acts in the playouts);
+- MonUnrail: the library's own search (``monunrail.search_move``, level 3's: an alpha-beta over
+  the positions of the build phase, a game of tempo, on the supply the seat can believe in -- the
+  rules' default less what was built, below what the builds the server refused this turn asked),
+  then the unrail solver's winning removal. A build the hidden supply refuses (``kind_exhausted``)
+  sends the bot back to its search with one more fact.
+- Deep Sea Voyage: determinized Monte Carlo -- each candidate move scored by the share of compiled
+  random playouts (``random_playout``) it won, for the think time, from the position ``determinize``
+  gives: the opponent's sealed action is left open (its seat acts in the playouts);
   the candidates are every board to select, or the placements that lengthen the opponent's routes
   most without cutting a ship off, and a pass.
 
-The turn goes back as one command (MonUnrail: ``p.command(moves)``, one build of its tiles; Deep
-Sea Voyage: the move's notation).
+The turn goes back as one command (MonUnrail: the search's, one build of its tiles; Deep Sea
+Voyage: the move's notation).
 """
 
 from __future__ import annotations
@@ -38,8 +38,6 @@ from deathmatch_client import Client, ProblemError, Turn, run_bot
 CANDIDATES = 24
 """At most this many candidate moves a decision (sampled when there are more), keeping a few
 playouts each within a second."""
-FILTER_DRAWS = 3
-"""MonUnrail: draws of the supply in which a tile must keep the track completable (most of them)."""
 GAMES = ("monunrail", "deepsea")
 
 
@@ -69,71 +67,16 @@ def _monte_carlo(position: Any, seat: str, candidates: list[int], draw: Any, sec
 
 def monunrail_turn(state: Any, seat: str, seconds: float, rng: random.Random,
                    refused: list[tuple[Any, str]]) -> Any:
-    """The command for ``seat``'s turn (a library state or position the seat knows)."""
+    """The command for ``seat``'s turn (the library's state the seat knows): the best of the
+    library's own search (``monunrail.search_move``, level 3's alpha-beta over the positions, on
+    the supply the seat can believe in) within ``seconds``, less the builds refused this turn."""
     from domain import monunrail
+    from domain.bots import Think
 
-    known = monunrail.position(state)
-    if known.phase == "unrail":  # no hidden part left: the solver, then playouts
-        best = known.best_unrail(50_000)
-        if best is not None:
-            return known.command([best])
-        return known.command([_monte_carlo(known, seat, _sample(known.moves(seat), rng), lambda: known, seconds, rng)])
-    draws = [known.determinize(seat, rng, refused) for _ in range(8)]
-    if all(draw.apply(seat, monunrail.IMPOSSIBLE).winner == seat for draw in draws):
-        return monunrail.Impossible()
-    moves: list[int] = []
-    position = known
-    deadline = time.monotonic() + seconds
-    while position.to_act() == (seat,):
-        options = _keeping(position, seat, [position.determinize(seat, rng, refused) for _ in range(FILTER_DRAWS)],
-                           time.monotonic() + max(0.05, (deadline - time.monotonic()) / 3))
-        sure = next((m for m in options if m < monunrail.END and (after := position.apply(seat, m)).phase == "unrail"
-                     and after.evaluate(seat) > 0), None)
-        if sure is not None:
-            move = sure
-        else:
-            left = max(0.05, (deadline - time.monotonic()) / 2)
-            base = position
-
-            def draw() -> Any:
-                return base.determinize(seat, rng, refused)
-
-            move = _monte_carlo(position, seat, _sample(options, rng, keep=(monunrail.END,)), draw, left, rng)
-        moves.append(move)
-        position = position.apply(seat, move)  # the turn goes on while the seat is still to act
-    return known.command(moves)
-
-
-def _keeping(position: Any, seat: str, draws: list[Any], until: float) -> list[int]:
-    """The moves that keep the track completable in most draws of the supply (a tile after which
-    it is not hands the opponent a winning Impossible), as many as are checked by ``until``. All
-    of them, less Impossible, when none does."""
-    from domain import monunrail
-
-    options = [m for m in position.moves(seat) if m != monunrail.IMPOSSIBLE]
-    random.Random(len(options)).shuffle(options)
-    kept = []
-    for move in options:
-        if time.monotonic() > until and kept:  # out of time: what is checked so far
-            break
-        if move > monunrail.END:
-            kept.append(move)
-            continue
-        keeps = 0
-        for drawn in draws:
-            if move == monunrail.END or move in drawn.moves(seat):
-                after = drawn if move == monunrail.END else drawn.apply(seat, move)
-                keeps += after.phase == "unrail" or after.completable()
-        if keeps * 2 > len(draws):
-            kept.append(move)
-    return kept or options or position.moves(seat)
-
-
-def _sample(options: list[int], rng: random.Random, keep: tuple[int, ...] = ()) -> list[int]:
-    if len(options) <= CANDIDATES:
-        return options
-    kept = [m for m in options if m in keep]
-    return kept + rng.sample([m for m in options if m not in keep], CANDIDATES - len(kept))
+    until = time.monotonic() + seconds
+    think = Think(seed=rng.randrange(1 << 30), refused=tuple(refused), spent=lambda: time.monotonic() >= until)
+    commands = monunrail.search_move(state, seat, think)
+    return commands[0] if commands else monunrail.Impossible()
 
 
 # ---------------------------------------------------------------- Deep Sea Voyage

@@ -23,6 +23,7 @@ Built(seat='first', tiles=['D3 RD', 'E3 DL'], at=5000, completed=False, outcome=
 
 from __future__ import annotations
 
+from domain.bots import Think
 from domain.game import Game, Job
 from domain.library import Rules
 from domain.monunrail import analysis, bot, moves, notation, rules, svg, view
@@ -110,6 +111,14 @@ from_view = view.from_view
 """The state a match view shows a seat or a spectator (:func:`domain.monunrail.view.from_view`)."""
 
 
+def search_move(state: MonunrailState, seat: str, think: Think) -> list[MonunrailCommand]:
+    """Level 3's turn for ``seat`` within ``think``: its commands, best first (a build the hidden
+    supply refuses is answered ``kind_exhausted``: try the next, or ask again with the refusals in
+    ``think.refused``). It reads what the seat sees only -- the board, the builds refused -- never
+    the state's supply (:mod:`domain.monunrail.search`: an alpha-beta over the positions)."""
+    return bot.BOTS[3](state, seat, think)
+
+
 def from_events(events: Iterable[Any]) -> MonunrailState:
     """The state after a match's events as a seat or a spectator is shown them (:mod:`domain.known`):
     the hidden supply is the rules' default less what was built, as in :func:`from_view`, until the
@@ -126,7 +135,7 @@ def from_events(events: Iterable[Any]) -> MonunrailState:
 
 
 __all__ = ["GAME", "new_game", "to_act", "legal_moves", "play", "wait", "result", "parse_move", "format_move",
-           "analyse", "perft", "warm_up", "position", "from_view", "from_events", "determinize", "END", "IMPOSSIBLE",
+           "analyse", "perft", "warm_up", "position", "from_view", "from_events", "determinize", "search_move", "END", "IMPOSSIBLE",
            "SWAP", "MonunrailPosition", "LIBRARY", "MONUNRAIL", "find_completion", "Build", "Built", "ChooseOrder",
            "Complete", "Impossible", "ImpossibleCalled", "ImpossibleJudged", "ItemUsed", "Items", "MonunrailAnalysis",
            "MonunrailCommand", "MonunrailEvent", "MonunrailGame", "MonunrailOptions", "MonunrailSolverAnswer",

@@ -15,14 +15,21 @@ them, in :mod:`~domain.monunrail.parts.levels`.
   searches the build phase as deep as its think time allows (iterative deepening, alpha-beta), to
   the end when it can: a game of tempo, where a player without a safe build loses.
 
+Levels 2 and 3 search the searcher's positions (:class:`~domain.monunrail.MonunrailPosition`:
+children by ``apply``, the compiled completability check), so their strength grows with that
+API's speed; :func:`domain.monunrail.search_move` is level 3's turn.
+
 Multicolor plays the same way: builds in either colour, and a completion without a red tile wins
-at once. No level sees the supply. What a bot knows of it (:func:`~domain.monunrail.parts.simple_bots.supply_bounds`) is what a player
-can know: no kind holds more than :data:`~domain.monunrail.parts.setup.MAX_PER_KIND` tiles less those of
-the kind already on the board, and a kind it was refused this turn (``kind_exhausted``) holds none.
-Those bounds never hold less than the supply, so when the completion solver finds no completion
-from them, there is none: Impossible is then a sure win. To choose its builds it also guesses, as a
-player would, that the supply is the rules' default (:data:`~domain.monunrail.parts.setup.DEFAULT_SUPPLY`)
-less the tiles on the board -- a guess from public facts, which a secret supply may belie.
+at once. No level sees the supply. What a bot knows of it
+(:func:`~domain.monunrail.parts.simple_bots.supply_bounds`; :func:`~domain.monunrail.search.believed`
+for the positions) is what a player can know: no kind holds more than
+:data:`~domain.monunrail.parts.setup.MAX_PER_KIND` tiles less those of the kind already on the
+board, and a kind it was refused this turn (``kind_exhausted``) holds fewer than the build asked
+(none, for one tile). Those bounds never hold less than the supply, so when the completion solver
+finds no completion from them, there is none: Impossible is then a sure win. To choose its builds
+it also guesses, as a player would, that the supply is the rules' default
+(:data:`~domain.monunrail.parts.setup.DEFAULT_SUPPLY`) less the tiles on the board -- a guess
+from public facts, which a secret supply may belie.
 
 Levels 0 and 1 bound their searches (:data:`~domain.monunrail.parts.simple_bots.BOT_BUDGET` work units, a fresh solver each turn, so
 the choice depends on the position and the seed only); levels 2 and 3 use the unrail solver shared

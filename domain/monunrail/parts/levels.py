@@ -1,26 +1,31 @@
 """MonUnrail's level-2 (greedy) and level-3 (search) bots, and the evaluation of a position.
 
-Both build on the supply a player may believe in (:func:`~domain.monunrail.parts.simple_bots.supply_bounds`),
-never on the hidden counts. They unrail with the solver shared by the board size (its memo filled by
-the build phase's verdicts), and play as level 1 elsewhere (an Impossible to answer, the order after
-First Turn) and, out of time, fall back on a tile of a completion the solver finds.
+Both search the searcher's positions (:mod:`~domain.monunrail.search`) holding the supply a player
+may believe in (:func:`~domain.monunrail.search.believed`: what the seat has seen, never the hidden
+counts). They unrail with the solver shared by the board size (its memo filled by the build phase's
+verdicts), and play as level 1 elsewhere (an Impossible to answer, the order after First Turn) and,
+out of time, fall back on a tile of a completion the solver finds.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
 from domain.bots import Think
-from domain.monunrail.parts.simple_bots import sane_bot, supply_bounds
-from domain.monunrail.parts.notation import format_tiles
+from domain.monunrail.parts.position import MonunrailPosition, position
+from domain.monunrail.parts.simple_bots import sane_bot
 from domain.monunrail.rules import grid_of
 from domain.monunrail.search import (
     LOST,
     MAX_DEPTH,
     WON,
     Engine,
-    Node,
     OutOfTime,
+    Tiles,
+    after,
+    believed,
     build_phase,
     estimate,
     winning_completions,
@@ -44,27 +49,32 @@ SURE = 0.95
 """The value of a win or loss that rests on the supply the bot believes in, not on what it knows."""
 
 
-def _root(state: MonunrailState, think: Think) -> tuple[Tactics, Node, Node]:
-    """The decision's tactics; the position with the supply the bot believes in, and with the most it may hold."""
-    most, guess = supply_bounds(state, think.refused)
-    board = state.position.board
-    return Tactics(grid_of(state), state.multicolor, think.spent), Node(board, guess), Node(board, most)
+def _root(state: MonunrailState, think: Think) -> tuple[Tactics, MonunrailPosition, MonunrailPosition]:
+    """The decision's tactics; the position with the supply the bot believes in, and with the most
+    it may hold (the state's own supply is replaced unread: a seat does not see it)."""
+    known = position(msgspec.structs.replace(state, call=None))
+    guess, most = believed(known, think.refused)
+    return Tactics(grid_of(state), state.multicolor, think.spent), guess, most
 
 
-def _builds(t: Tactics, ranked: list[Any]) -> list[Any]:
-    return [Build(format_tiles(t.g, list(tiles), t.mc)) for tiles in ranked[:OFFERED]]
+def _builds(node: MonunrailPosition, ranked: list[Tiles], think: Think) -> list[Any]:
+    """The first :data:`OFFERED` builds as commands, less those refused this turn."""
+    refused = {tuple(command.tiles) for command, _ in think.refused if isinstance(command, Build)}
+    commands = [node.command(list(tiles)) for tiles in ranked]
+    return [c for c in commands if tuple(c.tiles) not in refused][:OFFERED]
 
 
-def _fallback(t: Tactics, node: Node, think: Think) -> list[Any]:
-    """Out of time: a tile of a completion the solver finds, else a build without a dead end."""
+def _fallback(t: Tactics, node: MonunrailPosition, think: Think) -> list[Any]:
+    """Out of time: a tile of a completion the solver finds, else any tile."""
     from domain.monunrail.parts.completion import complete
+    from domain.monunrail.parts.tiles import supply_kinds
 
-    singles = t.single_builds(node.board, node.left)
+    singles = [m for m in node.moves(node.to_act()[0]) if m < 1 << 14]
     think.rng().shuffle(singles)
-    witness = complete(node.board, t.g, node.left) or []
-    shapes = dict(witness)
-    keeps = [tiles for tiles in singles if shapes.get(tiles[0][0]) == tiles[0][1] & 15]
-    return _builds(t, keeps + [tiles for tiles in singles if tiles not in keeps])
+    witness = complete(tuple(node.board), t.g, dict(zip(supply_kinds(node.multicolor), node.supply))) or []
+    shapes = {cell << 5 | code for cell, code in witness}
+    keeps = [m for m in singles if m in shapes]
+    return _builds(node, [(m,) for m in keeps + [m for m in singles if m not in keeps]], think)
 
 
 def _removal(state: MonunrailState, think: Think) -> list[Any]:
@@ -87,28 +97,26 @@ def _decide(state: MonunrailState, seat: str, think: Think, deep: bool) -> list[
     t, node, most = _root(state, think)
     if think.spent():
         return _fallback(t, node, think) or sane_bot(state, seat, think)
-    if not t.completable(most.board, most.left) or not t.completable(node.board, node.left):
+    engine = Engine(t, think, multi=sum(node.supply) <= MULTI)
+    if not engine.completable(most) or not engine.completable(node):
         return [Impossible()]
     wins = winning_completions(t, node)
     if wins:
-        return _builds(t, wins)
-    endgame = sum(node.left.values()) <= ENDGAME + (DEEPER if deep else 0)
-    engine = Engine(t, think, multi=sum(node.left.values()) <= MULTI)
+        return _builds(node, wins, think)
+    endgame = sum(node.supply) <= ENDGAME + (DEEPER if deep else 0)
     if not endgame:  # early: safe builds that leave the opponent no win at once, in a seeded order
         ranked = []
-        singles = t.single_builds(node.board, node.left)
-        engine.rng.shuffle(singles)
         try:
-            for tiles in singles:
-                if engine.keeps(node, tiles) and engine.outlook(node.after(tiles, t.mc)) is None:
+            for tiles in engine.singles(node):
+                if engine.keeps(node, tiles) and engine.outlook(after(node, tiles)) is None:
                     ranked.append(tiles)
                     if len(ranked) >= (OFFERED if deep else 3):
                         break
         except OutOfTime:
             pass
-        return _builds(t, ranked) or _fallback(t, node, think) or sane_bot(state, seat, think)
+        return _builds(node, ranked, think) or _fallback(t, node, think) or sane_bot(state, seat, think)
     ranked = [tiles for _, tiles in engine.choose(node, MAX_DEPTH if deep else 2)]
-    return _builds(t, ranked) or _fallback(t, node, think) or sane_bot(state, seat, think)
+    return _builds(node, ranked, think) or _fallback(t, node, think) or sane_bot(state, seat, think)
 
 
 def greedy_bot(state: MonunrailState, seat: str, think: Think) -> list[Any]:
@@ -147,21 +155,21 @@ def evaluate(state: MonunrailState, seat: str, think: Think) -> float:
     if state.result is not None:
         return WON if state.result.winner == seat else LOST
     t, node, most = _root(state, think)
+    engine = Engine(t, think, multi=False)
     if state.call is not None:  # the caller wins if no completion exists
         sign = 1.0 if state.call.caller == seat else -1.0
-        if not t.completable(most.board, most.left):
+        if not engine.completable(most):
             return sign * WON
-        return sign * (-SURE if t.completable(node.board, node.left) else SURE)
+        return sign * (-SURE if engine.completable(node) else SURE)
     mover = seat_to_act(state)
     if mover is None or state.choosing is not None:
         return 0.0
     sign = 1.0 if mover == seat else -1.0
     if state.position.phase == "unrail":
-        wins = t.mover_wins_unrail(node.board)
+        wins = t.mover_wins_unrail(tuple(node.board))
         return 0.0 if wins is None else sign * (WON if wins else LOST)
-    if not t.completable(most.board, most.left):
+    if not engine.completable(most):
         return sign * WON
-    engine = Engine(t, think, multi=False)
     try:
         if engine.outlook(node) is not None:
             return sign * SURE
@@ -170,6 +178,5 @@ def evaluate(state: MonunrailState, seat: str, think: Think) -> float:
     except OutOfTime:
         return 0.0
     return sign * estimate(t, node) + 0.0  # (never -0.0)
-
 
 __all__ = ["evaluate", "greedy_bot", "search_bot"]

@@ -1,5 +1,6 @@
 """MonUnrail's level-2 and level-3 bots and its evaluation: Impossible when no completion is left,
-a won completion taken, Multicolor played whole, the search's cap, and evaluate's bounds."""
+a won completion taken, Multicolor played whole, the search's cap, evaluate's bounds, the hidden
+supply never read, and a refused build not offered again."""
 
 from __future__ import annotations
 
@@ -69,3 +70,31 @@ def test_evaluation_is_won_or_lost_on_finished_games_and_between_before():
     start = begin(initial(None, seed=0), at=0)
     assert -1.0 < evaluate(start, "first", Think(seed=0)) < 1.0
     assert MONUNRAIL.evaluate(start, "second", Think(seed=0, spent=lambda: True)) == 0.0
+
+
+def _midgame():
+    state = begin(initial(None, seed=0), at=0)
+    for n, tiles in enumerate(MOVES[:8]):
+        state = _after(state, ("first", "second")[n % 2], tiles)
+    return state
+
+
+@pytest.mark.parametrize("bot", [greedy_bot, search_bot])
+def test_the_search_never_reads_the_hidden_supply(bot):
+    """The same board with another supply left (one the seat cannot tell apart): the same choice."""
+    import msgspec
+
+    state = _midgame()
+    other = {kind: n + 2 for kind, n in state.position.supply.items()}
+    hidden = msgspec.structs.replace(state, position=msgspec.structs.replace(state.position, supply=other))
+    assert hidden.position.supply != state.position.supply
+    seen = [bot(s, "first", Think(seed=4, spent=after_calls(THINK_CALLS))) for s in (state, hidden)]
+    assert seen[0] and seen[0] == seen[1]
+
+
+def test_a_build_refused_this_turn_is_not_offered_again():
+    state = _midgame()
+    offered = search_bot(state, "first", Think(seed=4, spent=after_calls(THINK_CALLS)))
+    refused = ((offered[0], "kind_exhausted"),)
+    again = search_bot(state, "first", Think(seed=4, refused=refused, spent=after_calls(THINK_CALLS)))
+    assert again and offered[0] not in again
