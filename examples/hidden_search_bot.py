@@ -16,9 +16,10 @@ playouts (``random_playout``) it won, over every draw, for the think time:
   (``kind_exhausted``, which sends the bot back to its search with one more fact). Before any
   playout it takes a sure thing: Impossible when no draw can complete the track, a tile that
   completes it into an unrail phase the solver wins.
-- Deep Sea Voyage: the opponent's sealed action is left open (its seat acts in the playouts);
-  the candidates are every board to select, or the placements that lengthen the opponent's routes
-  most without cutting a ship off, and a pass.
+- Deep Sea Voyage: random playouts say little here (a random placement soon cuts a ship off and
+  loses its board), so the bot runs the library's own search over the positions
+  (``domain.deepsea.search_move``, level 3's) for the think time, on the position its seat knows:
+  the opponent's sealed action left open (``determinize``).
 
 The turn goes back as one command (MonUnrail: ``p.command(moves)``, one build of its tiles; Deep
 Sea Voyage: the move's notation).
@@ -140,34 +141,16 @@ def _sample(options: list[int], rng: random.Random, keep: tuple[int, ...] = ()) 
 
 
 def deepsea_move(state: Any, seat: str, seconds: float, rng: random.Random) -> str:
-    """The move (notation) for ``seat`` (a library state or position the seat knows)."""
+    """The move (notation) for ``seat`` (a library state or position the seat knows): the library's
+    search (``deepsea.search_move``) until ``seconds`` are spent."""
     from domain import deepsea
+    from domain.bots import Think
 
     known = deepsea.determinize(deepsea.position(state), seat)
-    if seat not in known.to_act():  # asked again after sealing: decide afresh (a new action replaces it)
-        known = known.determinize(None)
-    options = known.moves(seat)
-    if len(options) > CANDIDATES:
-        options = _promising(known, seat, options, rng)
-    move = _monte_carlo(known, seat, options, lambda: known, seconds, rng)
+    until = time.monotonic() + seconds
+    move = deepsea.search_move(known, seat, Think(seed=rng.randrange(1 << 30),
+                                                  spent=lambda: time.monotonic() >= until))
     return str(known.name(move))
-
-
-def _promising(position: Any, seat: str, options: list[int], rng: random.Random) -> list[int]:
-    """The placements after which, the opponent passing, ``seat``'s boards look best (by the
-    position's evaluation, from a sample of them), and a pass."""
-    from domain import deepsea
-
-    other = next(s for s in position.seats if s != seat)
-    sample = rng.sample(options[:-1], min(len(options) - 1, 300))
-    scored = []
-    for move in sample:
-        after = position.apply(seat, move)
-        if other in after.to_act():
-            after = after.apply(other, deepsea.PASS)
-        scored.append((after.evaluate(seat), rng.random(), move))
-    scored.sort(reverse=True)
-    return [move for _, _, move in scored[:CANDIDATES - 1]] + [deepsea.PASS]
 
 
 # ---------------------------------------------------------------- the SDK's loop

@@ -12,13 +12,13 @@ submit their ships' true shortest routes when routes are asked for.
   where that placement raises its chance of winning the game most (:mod:`domain.deepsea.parts.outlook`:
   each board's route-length difference, how many pieces are left, the DMO). On the last board it
   passes to end play when the opponent just passed and that wins.
-- 3 ``search``: :mod:`domain.deepsea.search`, on the searcher's positions (the position the seat
-  knows): every open board's placements and both sides'
-  threats (their best placements); then, within its think time, its most promising placements
-  (the most gaining, those that spend a piece the opponent's best placement needs, and setups) are
-  each scanned again after they are made, so each counts the opponent's best reply there. It
-  selects the board by its chance of winning the game once the opponent too has played its best on
-  the board left to it, and never passes when play ending then would lose.
+- 3 ``search``: :mod:`domain.deepsea.search` on the searcher's positions (the position the seat
+  knows): every open board's placements and both sides' threats (their best placements); then,
+  within its think time, its most promising placements (the most gaining, those that spend a
+  piece the opponent's best placement needs, and setups) are each scanned again on the position
+  after them, so each counts the opponent's best reply there. It selects the board by its chance
+  of winning the game once the opponent too has played its best on the board left to it, and
+  never passes when play ending then would lose.
 
 A bot reads the boards, their pentominoes and the public selections: never the opponent's sealed
 action.
