@@ -36,7 +36,6 @@ from domain.deepsea.parts.outlook import (
     outlook,
     proven,
     scan_board,
-    scan_of,
     seat_chance,
 )
 from domain.deepsea.parts.pentominoes import PIECES, all_placements, format_placement, placement_of
