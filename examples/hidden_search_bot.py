@@ -14,11 +14,10 @@ knows (``from_view``). The bot never sees what its seat cannot:
   rules' default less what was built, below what the builds the server refused this turn asked),
   then the unrail solver's winning removal. A build the hidden supply refuses (``kind_exhausted``)
   sends the bot back to its search with one more fact.
-- Deep Sea Voyage: determinized Monte Carlo -- each candidate move scored by the share of compiled
-  random playouts (``random_playout``) it won, for the think time, from the position ``determinize``
-  gives: the opponent's sealed action is left open (its seat acts in the playouts);
-  the candidates are every board to select, or the placements that lengthen the opponent's routes
-  most without cutting a ship off, and a pass.
+- Deep Sea Voyage: random playouts say little here (a random placement soon cuts a ship off and
+  loses its board), so the bot runs the library's own search over the positions
+  (``domain.deepsea.search_move``, level 3's) for the think time, on the position its seat knows:
+  the opponent's sealed action left open (``determinize``).
 
 The turn goes back as one command (MonUnrail: the search's, one build of its tiles; Deep Sea
 Voyage: the move's notation).
@@ -35,31 +34,7 @@ from typing import Any
 import msgspec
 from deathmatch_client import Client, ProblemError, Turn, run_bot
 
-CANDIDATES = 24
-"""At most this many candidate moves a decision (sampled when there are more), keeping a few
-playouts each within a second."""
 GAMES = ("monunrail", "deepsea")
-
-
-def _monte_carlo(position: Any, seat: str, candidates: list[int], draw: Any, seconds: float,
-                 rng: random.Random) -> int:
-    """The candidate whose playouts ``seat`` won most often (each from a fresh ``draw()`` of the
-    hidden part; a candidate not legal in a draw is skipped there)."""
-    wins = {move: 0.0 for move in candidates}
-    tried = {move: 0 for move in candidates}
-    until = time.monotonic() + seconds
-    while True:
-        drawn = draw()
-        for move in candidates:
-            if move not in drawn.moves(seat):
-                continue
-            after = drawn.apply(seat, move)
-            over = after.result() or after.random_playout(rng).final.result()
-            wins[move] += 0.5 if over.winner is None else float(over.winner == seat)
-            tried[move] += 1
-        if time.monotonic() >= until or not any(tried.values()):
-            break
-    return max(candidates, key=lambda m: (wins[m] / tried[m] if tried[m] else -1.0, tried[m]))
 
 
 # ---------------------------------------------------------------- MonUnrail
@@ -83,34 +58,16 @@ def monunrail_turn(state: Any, seat: str, seconds: float, rng: random.Random,
 
 
 def deepsea_move(state: Any, seat: str, seconds: float, rng: random.Random) -> str:
-    """The move (notation) for ``seat`` (a library state or position the seat knows)."""
+    """The move (notation) for ``seat`` (a library state or position the seat knows): the library's
+    search (``deepsea.search_move``) until ``seconds`` are spent."""
     from domain import deepsea
+    from domain.bots import Think
 
     known = deepsea.determinize(deepsea.position(state), seat)
-    if seat not in known.to_act():  # asked again after sealing: decide afresh (a new action replaces it)
-        known = known.determinize(None)
-    options = known.moves(seat)
-    if len(options) > CANDIDATES:
-        options = _promising(known, seat, options, rng)
-    move = _monte_carlo(known, seat, options, lambda: known, seconds, rng)
+    until = time.monotonic() + seconds
+    move = deepsea.search_move(known, seat, Think(seed=rng.randrange(1 << 30),
+                                                  spent=lambda: time.monotonic() >= until))
     return str(known.name(move))
-
-
-def _promising(position: Any, seat: str, options: list[int], rng: random.Random) -> list[int]:
-    """The placements after which, the opponent passing, ``seat``'s boards look best (by the
-    position's evaluation, from a sample of them), and a pass."""
-    from domain import deepsea
-
-    other = next(s for s in position.seats if s != seat)
-    sample = rng.sample(options[:-1], min(len(options) - 1, 300))
-    scored = []
-    for move in sample:
-        after = position.apply(seat, move)
-        if other in after.to_act():
-            after = after.apply(other, deepsea.PASS)
-        scored.append((after.evaluate(seat), rng.random(), move))
-    scored.sort(reverse=True)
-    return [move for _, _, move in scored[:CANDIDATES - 1]] + [deepsea.PASS]
 
 
 # ---------------------------------------------------------------- the SDK's loop

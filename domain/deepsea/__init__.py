@@ -18,7 +18,7 @@ outlook) are in :mod:`domain.deepsea.parts`. :data:`DEEPSEA` is the
 
 from __future__ import annotations
 
-from domain.deepsea import analysis, bot, moves, notation, rules, svg, view
+from domain.deepsea import analysis, bot, moves, notation, rules, search, svg, view
 from domain.deepsea.analysis import DeepseaAnalysis, best_placement, shortest_route
 from domain.deepsea.state import (
     COMMANDS,
@@ -108,6 +108,9 @@ wait, result, parse_move, format_move = LIBRARY.wait, LIBRARY.result, LIBRARY.pa
 analyse, perft, warm_up = LIBRARY.analyse, LIBRARY.perft, LIBRARY.warm_up
 from_view = view.from_view
 """The state a match view shows a seat or a spectator (:func:`domain.deepsea.view.from_view`)."""
+search_move = search.search_move
+"""Level 3's move for a seat, within a think time, on the position the seat knows (the position's
+int: ``name`` writes it; :func:`domain.deepsea.search.search_move`)."""
 
 
 def from_events(events: Iterable[Any], boards: Any = None) -> DeepseaState:
@@ -132,7 +135,7 @@ def from_events(events: Iterable[Any], boards: Any = None) -> DeepseaState:
 
 
 __all__ = ["GAME", "new_game", "to_act", "legal_moves", "play", "wait", "result", "parse_move", "format_move",
-           "analyse", "perft", "warm_up", "position", "from_view", "from_events", "determinize", "PASS",
+           "analyse", "perft", "warm_up", "position", "from_view", "from_events", "determinize", "search_move", "PASS",
            "DeepseaPosition", "LIBRARY", "DEEPSEA", "best_placement", "shortest_route", "ActionSealed",
            "ActionsRevealed", "BoardSelected", "BoardsScored", "DeepseaAnalysis", "DeepseaCommand", "DeepseaEvent",
            "DeepseaGame", "DeepseaMove", "DeepseaOptions", "DeepseaState", "DeepseaTurnPlayed", "DeepseaView",

@@ -12,12 +12,13 @@ submit their ships' true shortest routes when routes are asked for.
   where that placement raises its chance of winning the game most (:mod:`domain.deepsea.parts.outlook`:
   each board's route-length difference, how many pieces are left, the DMO). On the last board it
   passes to end play when the opponent just passed and that wins.
-- 3 ``search``: :mod:`domain.deepsea.search`: every open board's placements and both sides'
-  threats (their best placements); then, within its think time, its most promising placements
-  (the most gaining, those that spend a piece the opponent's best placement needs, and setups) are
-  each scanned again after they are made, so each counts the opponent's best reply there. It
-  selects the board by its chance of winning the game once the opponent too has played its best on
-  the board left to it, and never passes when play ending then would lose.
+- 3 ``search``: :mod:`domain.deepsea.search` on the searcher's positions (the position the seat
+  knows): every open board's placements and both sides' threats (their best placements); then,
+  within its think time, its most promising placements (the most gaining, those that spend a
+  piece the opponent's best placement needs, and setups) are each scanned again on the position
+  after them, so each counts the opponent's best reply there. It selects the board by its chance
+  of winning the game once the opponent too has played its best on the board left to it, and
+  never passes when play ending then would lose.
 
 A bot reads the boards, their pentominoes and the public selections: never the opponent's sealed
 action.
@@ -49,7 +50,8 @@ from domain.deepsea.parts.outlook import evaluate as evaluate  # the evaluation,
 from domain.deepsea.parts.pentominoes import format_placement, placement_of
 from domain.deepsea.parts.routes import route_cells
 from domain.deepsea.rules import blocked_mask, selector, undecided, water
-from domain.deepsea.search import Planner, placement_move, winner_if_ended
+from domain.deepsea.parts.position import PASS, position
+from domain.deepsea.search import placement_move, search_move, winner_if_ended
 from domain.deepsea.state import DeepseaMove, DeepseaState, SubmitRoutes
 from domain.sealed import has_submitted
 
@@ -162,13 +164,14 @@ def greedy_bot(state: DeepseaState, seat: str, think: Think) -> list[Any]:
 
 
 def search_bot(state: DeepseaState, seat: str, think: Think) -> list[Any]:
-    """Level 3 (see the module's docstring)."""
+    """Level 3 (see the module's docstring): :func:`~domain.deepsea.search.search_move` on the
+    position ``seat`` knows."""
 
     def place(number: int) -> list[Any]:
-        move = Planner(state, seat, think).placement(number)
-        return ([placement_move(state, number, move)] if move else []) + [DeepseaMove("pass")]
+        move = search_move(state, seat, think)
+        return ([] if move == PASS else [DeepseaMove(position(state).name(move))]) + [DeepseaMove("pass")]
 
-    return turn(state, seat, lambda: Planner(state, seat, think).board(), place)
+    return turn(state, seat, lambda: search_move(state, seat, think), place)
 
 
 BOTS = {0: random_bot, 1: sane_bot, 2: greedy_bot, 3: search_bot}

@@ -125,3 +125,19 @@ def test_a_harmless_placement_keeps_the_evaluation_even_for_the_dmo():
     table.move("marauder", "pass")
     value = evaluate(table.state, "marauder", Think(seed=0))
     assert 0.0 < value < 1.0  # every board even: the DMO (the Marauder) wins a tie
+
+
+def test_level_3_searches_the_position_its_seat_knows_never_the_opponents_sealed_action():
+    from domain.deepsea import determinize, position, search_move
+
+    table = _action_phase()
+    open_window = table.state
+    table.move("marauder", CUT_OFF["red"])  # sealed: the Empire cannot see it
+    sealed = table.state
+    assert position(sealed) != position(open_window)
+    assert determinize(position(sealed), "empire") == position(open_window)
+    for seed in (1, 2):
+        move = search_move(sealed, "empire", Think(seed=seed))
+        assert move == search_move(open_window, "empire", Think(seed=seed))
+        assert move in position(open_window).moves("empire")
+        assert search_bot(sealed, "empire", Think(seed=seed)) == search_bot(open_window, "empire", Think(seed=seed))
