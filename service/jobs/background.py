@@ -3,7 +3,8 @@ on the ``solvers`` queue) and the turns of built-in bots (:mod:`domain.bots`, on
 
 After every append, and now and then while a match waits, the service makes sure each job the
 state needs is queued: a job that is missing (never queued, expired) or failed (a worker was
-killed), or still "queued" in no queue (a killed worker took it away), is queued again, at most
+killed), still "queued" in no queue (a killed worker took it away), or "started" past its timeout
+(its worker died playing it), is queued again, at most
 :data:`MAX_ATTEMPTS` times. Job ids name what they are for, so the
 same need never queues twice. The worker sends each answer as an ordinary command -- a solver's as
 a system command whose idempotency key is the job's key, a bot's as its account, naming the
@@ -86,6 +87,16 @@ class RQBackground:
         connection = queue.connection
         return connection.lpos(queue.key, job.id) is None and connection.lpos(queue.intermediate_queue_key, job.id) is None
 
+    @staticmethod
+    def _abandoned(job) -> bool:
+        """A job ``started`` longer ago than its timeout: its worker died playing it (RQ's own
+        registry cleanup would fail it later; a bot turn a play worker took from the queue itself,
+        :func:`workers.jobs.drain_bot_turns`, is in no registry)."""
+        if job.get_status(refresh=False) != JobStatus.STARTED or job.started_at is None or not job.timeout:
+            return False
+        started = job.started_at if job.started_at.tzinfo else job.started_at.replace(tzinfo=timezone.utc)
+        return (datetime.now(timezone.utc) - started).total_seconds() > job.timeout
+
     def ensure(self, game: Game, state: MatchState) -> None:
         for work in work_needed(game, state):
             job_id, queue = work.job_id, self.queues[work.queue]
@@ -98,7 +109,7 @@ class RQBackground:
             queued = queue.fetch_job(job_id)
             lost = queued is None or queued.get_status(refresh=False) in (JobStatus.FAILED, JobStatus.STOPPED,
                                                                         JobStatus.CANCELED) \
-                or self._popped_and_lost(queue, queued)
+                or self._popped_and_lost(queue, queued) or self._abandoned(queued)
             if lost and self._attempts.get(job_id, 0) < MAX_ATTEMPTS:
                 self._attempts[job_id] = self._attempts.get(job_id, 0) + 1
                 queue.enqueue(work.function, *work.args, job_id=job_id, result_ttl=600, failure_ttl=3600,

@@ -274,15 +274,16 @@ class MatchService:
                 states.append((at, state))
         return game, [s for _, s in states]
 
-    async def current(self, match_id: str) -> tuple[Game, MatchState]:
-        """The match with every overdue timeout applied."""
+    async def current(self, match_id: str, *, requeue: bool = True) -> tuple[Game, MatchState]:
+        """The match with every overdue timeout applied; with ``requeue``, the jobs it waits on
+        that a killed worker lost are queued again (a bot's own job, playing it, need not look)."""
         game, state = await self.load(match_id)
         while (timeout := lifecycle.overdue_timeout(game, state, self.clock())) is not None:
             appended = await self.system_command(match_id, timeout)
             game, state = await self.load(match_id)
             if not appended:
                 break
-        if self.background is not None:
+        if self.background is not None and requeue:
             await self._queued(self.background.ensure, game, state)  # re-queues a job a killed worker lost
         return game, state
 
