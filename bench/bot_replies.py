@@ -209,7 +209,7 @@ async def loop_lag(counting_from: float, until: float, lags: list[float]) -> Non
 
 
 async def run(args, root: str, label: str) -> None:
-    server = Server(api_workers=args.api_workers, redis_url=None, workers=args.workers, root=root).start()
+    server = Server(api_workers=args.api_workers, redis_url=None, workers=args.workers, root=root).start(timeout=300)
     try:
         limits = httpx.Limits(max_connections=args.matches + 10, max_keepalive_connections=args.matches + 10)
         async with httpx.AsyncClient(base_url=server.url, timeout=30, limits=limits) as http:

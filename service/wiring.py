@@ -59,6 +59,8 @@ class Services(msgspec.Struct):
         await self.tournaments.close()
         await self.store.close()
         await self.redis.aclose()
+        if isinstance(self.matches.background, RQBackground):
+            await self.matches.background.redis.aclose()
         self.queue_redis.close()
 
 

@@ -234,7 +234,8 @@ async def drain_bot_turns(services: Services, until: float) -> int:
     until its job timeout, when :meth:`service.jobs.background.RQBackground.ensure` queues it
     again (a ``failed`` one too), as for a job RQ itself lost."""
     queue, played = services.queues[BOTS], 0
-    while time.monotonic() < until and (job_id := queue.pop_job_id()) is not None:
+    while time.monotonic() < until and (popped := queue.connection.lpop(queue.key)) is not None:
+        job_id = popped.decode()
         try:
             job = Job.fetch(job_id, connection=queue.connection)
         except NoSuchJobError:
