@@ -235,7 +235,7 @@ async def drain_bot_turns(services: Services, until: float) -> int:
     again (a ``failed`` one too), as for a job RQ itself lost."""
     queue, played = services.queues[BOTS], 0
     while time.monotonic() < until and (popped := queue.connection.lpop(queue.key)) is not None:
-        job_id = popped.decode()
+        job_id = popped.decode() if isinstance(popped, bytes) else str(popped)
         try:
             job = Job.fetch(job_id, connection=queue.connection)
         except NoSuchJobError:

@@ -133,7 +133,7 @@ def test_a_job_a_dead_worker_popped_from_several_queues_is_found_lost(redis_url,
     from service.jobs import background
     monkeypatch.setattr(background, "POPPED_S", 0.0)
     queue = Queue(WEBHOOKS, connection=redis_client)
-    waiting = queue.enqueue("time.sleep", 0, job_id="still-waiting")
+    queue.enqueue("time.sleep", 0, job_id="still-waiting")
     popped = queue.enqueue("time.sleep", 0, job_id="popped-by-the-dead")
     assert redis_client.lrem(queue.key, 1, popped.id) == 1  # what the dead worker's BLPOP did
     assert popped.get_status(refresh=True) == "queued"
