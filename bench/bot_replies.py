@@ -14,6 +14,13 @@ ends. Printed: the reply time (the ``/turn`` call, from sending the move to hold
 reply: the bot's think time, its queue, its fork, both moves' writes) p50/p90/p99/max over the
 window, the moves and matches played, and errors. The issue's target is printed beside it, not
 asserted: p99 <= 200 ms at 100 matches against level-1 bots.
+
+Each client has its own keep-alive connection (:class:`lean_http.LeanConnection`, as a browser
+tab has one): with one shared ``httpx.AsyncClient`` the requests waited up to seconds in its
+connection pool before they were sent. Where a reply's time went (:data:`STAGES`) comes from the
+moments the reply carries (the move's and the reply's recorded ``at``) and those RQ keeps on the
+bot's job (``enqueued_at``, ``started_at``), read after the window; then the cores each part of
+the server used in the window, and how late this process's own event loop was.
 """
 
 from __future__ import annotations
