@@ -62,6 +62,8 @@ class Services(msgspec.Struct):
         await self.tournaments.close()
         await self.store.close()
         await self.redis.aclose()
+        if isinstance(self.matches.background, RQBackground):
+            await self.matches.background.redis.aclose()
         self.queue_redis.close()
 
 
@@ -94,6 +96,7 @@ def connect(settings: Settings) -> Services:
                                                         **keepalive)
         client = aioredis.Redis.from_pool(pool)
     queue_redis = redis.Redis.from_url(settings.queue_url or settings.redis_url)
+    queue_client = aioredis.Redis.from_url(settings.queue_url or settings.redis_url)  # the same, for the event loop
     store = EventStore(client)
     read_models = ReadModels(client, store.pipe)
     queues = {name: Queue(name, connection=queue_redis) for name in PRIORITY}
@@ -102,7 +105,7 @@ def connect(settings: Settings) -> Services:
                         Destinations(settings.webhook_allow_private, settings.webhook_resolve_timeout_s))
     notifier = WebhookNotifier(webhooks, queues[WEBHOOKS], settings.webhook_retry_base_s,
                                job_timeout_s=delivery_job_timeout_s(settings))
-    matches = MatchService(store, read_models, RQScheduler(queues[TIMERS]), background=RQBackground(queues, settings),
+    matches = MatchService(store, read_models, RQScheduler(queues[TIMERS]), background=RQBackground(queues, settings, queue_client),
                            listeners=[feeds, notifier], expiry_ms=settings.match_expiry_s * 1000)
     tournaments = Tournaments(client, matches, settings, listeners=[notifier.tournament_changed])
     matches.listeners.append(tournaments)  # a tournament advances when its matches end

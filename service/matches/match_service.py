@@ -94,7 +94,7 @@ class Scheduler(Protocol):
 
 
 class Background(Protocol):
-    def ensure(self, game: Game, state: MatchState) -> None: ...
+    async def ensure(self, game: Game, state: MatchState) -> None: ...
 
 
 class MatchListener(Protocol):
@@ -274,16 +274,17 @@ class MatchService:
                 states.append((at, state))
         return game, [s for _, s in states]
 
-    async def current(self, match_id: str) -> tuple[Game, MatchState]:
-        """The match with every overdue timeout applied."""
+    async def current(self, match_id: str, *, requeue: bool = True) -> tuple[Game, MatchState]:
+        """The match with every overdue timeout applied; with ``requeue``, the jobs it waits on
+        that a killed worker lost are queued again (a bot's own job, playing it, need not look)."""
         game, state = await self.load(match_id)
         while (timeout := lifecycle.overdue_timeout(game, state, self.clock())) is not None:
             appended = await self.system_command(match_id, timeout)
             game, state = await self.load(match_id)
             if not appended:
                 break
-        if self.background is not None:
-            await self._queued(self.background.ensure, game, state)  # re-queues a job a killed worker lost
+        if self.background is not None and requeue:
+            await self.background.ensure(game, state)  # re-queues a job a killed worker lost
         return game, state
 
     async def last_seen(self, match_id: str) -> tuple[Game, MatchState, bool]:
@@ -509,28 +510,31 @@ class MatchService:
         # a store that fails the writes after it (a master down) must not leave a match nobody
         # reads waiting for a turn nobody queued.
         indexing = self.read_models.send_index(game, state, previous)  # leaves with the feed's writes
-        await self._queued(self._queue_jobs, game, previous, state)
+        due = lifecycle.deadline(game, state)
+        was = lifecycle.deadline(game, previous) if previous is not None else None
+        stale = was if was is not None and was.key == "expire" and was != due else None  # it started or ended
+        if due is not None or stale is not None:
+            await self._queued(self._arm_timers, state.match_id, due, stale)
+        if self.background is not None:
+            await self.background.ensure(game, state)  # solver work and bot turns
         for listener in self.listeners:
             await listener.changed(game, previous, state)
         await self.read_models.index_sent(*indexing)
 
-    def _queue_jobs(self, game: Game, previous: MatchState | None, state: MatchState) -> None:
-        """Arm the match's timer and queue the jobs it waits on (on the queues' thread: RQ's
-        client is synchronous, and the event loop waits for no Redis round trip)."""
-        due = lifecycle.deadline(game, state)
+    def _arm_timers(self, match_id: str, due: Deadline | None, stale: Deadline | None) -> None:
+        """Arm the match's timer for ``due`` and drop the day-long one of its expiry (``stale``)
+        (on the queues' thread: RQ's client is synchronous, and the event loop waits for no Redis
+        round trip)."""
         if due is not None:
-            self.scheduler.schedule(state.match_id, due)
-        if previous is not None and (was := lifecycle.deadline(game, previous)) is not None \
-                and was.key == "expire" and was != due:
-            self.scheduler.cancel(state.match_id, was)  # it started or ended: its day-long timer goes
-        if self.background is not None:
-            self.background.ensure(game, state)  # solver work and bot turns
+            self.scheduler.schedule(match_id, due)
+        if stale is not None:
+            self.scheduler.cancel(match_id, stale)
 
     async def _queued(self, work: Callable[..., None], *args: Any) -> None:
         """``work(*args)`` on this service's one queueing thread (the RQ calls are synchronous; one
-        thread keeps the scheduler's and the background's memory to one caller at a time); inline
-        where nothing is queued (no scheduler, no background: tests of the service alone)."""
-        if isinstance(self.scheduler, NoScheduler) and self.background is None:
+        thread keeps the scheduler's memory to one caller at a time); inline where nothing is
+        queued (no scheduler: tests of the service alone)."""
+        if isinstance(self.scheduler, NoScheduler):
             return work(*args)
         if self._queueing is None:
             self._queueing = ThreadPoolExecutor(max_workers=1, thread_name_prefix="queueing")

@@ -4,16 +4,19 @@ timers keep their millisecond, and a job a dead worker took but never started ru
 
 from __future__ import annotations
 
+import asyncio
 import os
 import signal
 import time
 
 import msgspec
+import redis.asyncio as aioredis
 from rq import Queue
 
 from service.jobs.queues import WEBHOOKS
 from service.jobs.timers import schedule_at
 from service.matches.event_store import stream_key
+from service.settings import Settings
 from tests.api.helpers import Duel
 from tests.conftest import start_worker
 from workers.scheduler import LEASE_KEY, LEASE_MS, STUCK_S
@@ -121,17 +124,33 @@ def test_a_job_a_worker_was_running_when_it_was_killed_runs_again_within_seconds
         stop(first)
 
 
-def test_a_job_a_dead_worker_popped_from_several_queues_is_found_lost(redis_client, monkeypatch):
+def test_a_job_a_dead_worker_popped_from_several_queues_is_found_lost(redis_url, redis_client, monkeypatch):
     """A worker of several queues takes a job with BLPOP (no intermediate list): killed before it
     starts the job, it leaves the job "queued" in no queue, which the next look at the match
-    (``RQBackground.ensure``) finds lost and queues again (issue 19; the chaos test)."""
+    (``RQBackground.ensure``) finds lost and queues again (issue 19; the chaos test). So is a job
+    "started" longer ago than its timeout: a play worker died playing it (a turn it took from the
+    queue itself, ``workers.jobs.drain_bot_turns``, is in no registry RQ cleans)."""
     from service.jobs import background
     monkeypatch.setattr(background, "POPPED_S", 0.0)
     queue = Queue(WEBHOOKS, connection=redis_client)
-    waiting = queue.enqueue("time.sleep", 0, job_id="still-waiting")
+    queue.enqueue("time.sleep", 0, job_id="still-waiting")
     popped = queue.enqueue("time.sleep", 0, job_id="popped-by-the-dead")
     assert redis_client.lrem(queue.key, 1, popped.id) == 1  # what the dead worker's BLPOP did
     assert popped.get_status(refresh=True) == "queued"
-    assert background.RQBackground._popped_and_lost(queue, Queue.fetch_job(queue, popped.id)) is True
-    assert background.RQBackground._popped_and_lost(queue, Queue.fetch_job(queue, waiting.id)) is False
+    playing = queue.enqueue("time.sleep", 0, job_id="being-played", job_timeout=60)
+    abandoned = queue.enqueue("time.sleep", 0, job_id="its-player-died", job_timeout=60)
+    for job, started in ((playing, "2999-01-01T00:00:00.000000Z"), (abandoned, "2000-01-01T00:00:00.000000Z")):
+        redis_client.lrem(queue.key, 1, job.id)
+        redis_client.hset(job.key, mapping={"status": "started", "started_at": started})
+
+    async def lost() -> list[bool]:
+        client = aioredis.Redis.from_url(redis_url)
+        found = background.RQBackground({WEBHOOKS: queue}, Settings(), client)
+        try:
+            return [await found.lost(queue, job_id) for job_id in
+                    ("popped-by-the-dead", "still-waiting", "being-played", "its-player-died", "never-queued")]
+        finally:
+            await client.aclose()
+
+    assert asyncio.run(lost()) == [True, False, False, True, True]
     queue.empty()
