@@ -37,11 +37,11 @@ from domain import bots
 from domain import match as lifecycle
 from domain.codec import codec_for
 from domain.errors import DomainError
+from domain.match import parse_options
+from domain.registry import game_named
 from domain.turning_points import turning_point
 from service.bots.accounts import BOT_ACCOUNTS
 from service.jobs.queues import BOTS, PRIORITY
-from domain.match import parse_options
-from domain.registry import game_named
 from service.matches import practice
 from service.matches.analyses import analysis_key
 from service.matches.match_service import now_ms
