@@ -52,7 +52,12 @@ class Codec:
         self._encoder = msgspec.json.Encoder()
 
     def decode_command(self, body: bytes) -> Any:
-        """A client's command, or an :class:`InvalidCommand` in words a person understands."""
+        """A client's command, or an :class:`InvalidCommand` in words a person understands. A valid
+        command is decoded in one pass; only a refused one is looked at again, to say why."""
+        try:
+            return self._commands.decode(body)
+        except msgspec.DecodeError as e:
+            refused = e
         try:
             kind = msgspec.json.decode(body, type=_TypeOnly).type
         except msgspec.DecodeError:
@@ -60,10 +65,7 @@ class Codec:
         if kind not in self.command_tags:
             known = ", ".join(sorted(map(str, self.command_tags)))
             raise InvalidCommand("unknown_command", f"{self.game.name} has no command {kind!r}; known: {known}.")
-        try:
-            return self._commands.decode(body)
-        except msgspec.DecodeError as e:
-            raise InvalidCommand("bad_command", f"The {kind!r} command is not valid: {e}.") from None
+        raise InvalidCommand("bad_command", f"The {kind!r} command is not valid: {refused}.") from None
 
     def encode(self, value: Any) -> bytes:
         return self._encoder.encode(value)

@@ -64,32 +64,26 @@ async def check_accounts(services: Services, account_ids: list[str]) -> None:
         raise InvalidCommand("unknown_account", f"There is no account {unknown[0]!r}.")
 
 
-class _Tagged(msgspec.Struct):
-    type: str = ""
+ORGANIZER_COMMANDS = frozenset((Abort, Reschedule))
 
 
-ORGANIZER_COMMANDS = frozenset(c.__struct_config__.tag for c in (Abort, Reschedule))
-
-
-def command_scope(body: bytes) -> str:
-    """The scope a command needs: ``organize`` for the organizers' commands, ``play`` for the rest."""
-    try:
-        return "organize" if msgspec.json.decode(body, type=_Tagged).type in ORGANIZER_COMMANDS else "play"
-    except (msgspec.DecodeError, msgspec.ValidationError):
-        return "play"  # refused as malformed by the match service
+def command_scope(command: object) -> str:
+    """The scope a command needs: ``organize`` for the organizers' commands, ``play`` for the rest
+    (``command``: the body as Litestar decoded it, so its bytes are not decoded again here)."""
+    return "organize" if type(command) in ORGANIZER_COMMANDS else "play"
 
 
 async def accept(services: Services, match_id: str, body: bytes, caller: Caller | None,
-                 idempotency_key: str | None, expected_version: int | None) -> tuple[Caller, bytes]:
-    """The caller (with the scope the command needs) and the encoded :class:`Accepted` response."""
-    account = require(caller, command_scope(body))
+                 idempotency_key: str | None, expected_version: int | None, scope: str = "play") -> tuple[Caller, bytes]:
+    """The caller (with ``scope``, the scope the command needs) and the encoded :class:`Accepted` response."""
+    account = require(caller, scope)
     return account, await services.matches.execute(match_id, body, actor_of(account),
                                                    idempotency=idempotency_key or "", expected_version=expected_version)
 
 
 async def send(services: Services, match_id: str, body: bytes, caller: Caller | None,
-               idempotency_key: str | None, expected_version: int | None) -> Response[Accepted]:
-    _, response = await accept(services, match_id, body, caller, idempotency_key, expected_version)
+               idempotency_key: str | None, expected_version: int | None, scope: str = "play") -> Response[Accepted]:
+    _, response = await accept(services, match_id, body, caller, idempotency_key, expected_version, scope)
     return Response(content=response, media_type="application/json", status_code=200)
 
 
@@ -180,7 +174,8 @@ class MatchController(Controller):
         ``resign``, ``abort`` (organizer), and the game's own (Trax: ``play`` with ``move``, ``mulligan``,
         ``decline_mulligan``). A body that fits no command is a 400; a command this match's game does
         not have, or one its rules refuse, is a 422."""
-        return await send(services, match_id, await request.body(), caller, idempotency_key, expected_version)
+        return await send(services, match_id, await request.body(), caller, idempotency_key, expected_version,
+                          command_scope(data))
 
     @post("/{match_id:str}/turn", operation_id="playTurn", status_code=200,
           summary="Play, then wait for what follows (a bot's turn)",
@@ -197,7 +192,7 @@ class MatchController(Controller):
         lease = await services.streams.take(caller and caller.id, address_of(request), wait_ms + 5_000)
         try:  # (the long-poll's lease first: past MAX_STREAMS nothing is played)
             account, accepted = await accept(services, match_id, await request.body(), caller, idempotency_key,
-                                             expected_version)
+                                             expected_version, command_scope(data))
             after = msgspec.json.decode(accepted, type=_AcceptedVersion).version
             page = await services.matches.events(match_id, actor_of(account), after, wait_ms)
         finally:

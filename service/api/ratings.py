@@ -15,9 +15,8 @@ from service.api.games import GameName, known_game
 from service.api.records import AccountId
 from service.bots.accounts import BOT_ACCOUNTS
 from service.http.problems import NotFound
-from service.matches.read_models import ACTIVE, active_key
+from service.matches.read_models import ACTIVE
 from service.ratings.model import PROVISIONAL_DEVIATION, Standing
-from service.ratings.ratings import RECENT_GAMES
 from service.wiring import Services
 
 PAGE = 50
@@ -130,7 +129,6 @@ class RatingController(Controller):
         """Anyone may read it. ``ratings`` has the games the account has played rated;
         ``current_matches`` the ids of its unfinished matches (as ``GET /matches`` lists them)."""
         account = await known_account(services, account_id)
-        await _make_up(services, account_id)
         current = await services.read_models.active_for(account_id)  # (drops the matches found over)
         bot = BOT_ACCOUNTS.get(account_id)
         return AccountProfile(
@@ -146,7 +144,6 @@ class RatingController(Controller):
                       offset: Offset = 0, limit: Limit = PAGE) -> RatingHistory:
         name = known_game(game).name
         await known_account(services, account_id)
-        await _make_up(services, account_id)
         entries = await services.ratings.history(name, account_id, offset, limit)
         return RatingHistory(account_id=account_id, game=name, offset=offset, entries=[
             RatingHistoryEntry(match_id=e.match_id, finished_at=e.finished_at, outcome=e.outcome,
@@ -178,12 +175,3 @@ class RatingController(Controller):
                                        games=s.games, wins=s.wins, losses=s.losses, draws=s.draws,
                                        provisional=s.provisional))
         return Leaderboard(game=name, provisional=provisional, offset=offset, rows=rows)
-
-
-async def _make_up(services: Services, account_id: str) -> None:
-    """Record the results a lost listener call left out: of the account's latest finished games
-    (:data:`service.ratings.ratings.RECENT_GAMES`) and of the matches its active index still holds that
-    are over (the index is written after the listeners: its entry outlives a crash there)."""
-    recent, _ = await services.read_models.finished_for(account_id, limit=RECENT_GAMES)
-    active = await services.read_models.summaries(await services.read_models.ids(active_key(account_id)))
-    await services.ratings.make_up(recent + [s for s in active if s.status not in ACTIVE])

@@ -79,7 +79,7 @@ class TournamentStreamController(Controller):
         (429 past it)."""
         start = None if last_event_id is None else resume_start(last_event_id)
         services.streams.refuse_when_full(caller is None)  # (before any read: a refused flood costs little)
-        stored = await services.tournaments.refresh(tournament_id)  # 404 before the stream starts
+        stored = await services.tournaments.get(tournament_id)  # 404 before the stream starts
         lease = await services.streams.take(caller and caller.id, address_of(request))
         return ServerSentEvent(services.streams.held_by(lease, _messages(services, stored, caller, start, lease)))
 

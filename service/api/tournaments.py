@@ -85,7 +85,7 @@ class TournamentController(Controller):
          responses=problems(400, 401, 403, 404, 409))
     async def show(self, tournament_id: TournamentId, services: Services, caller: Caller | None) -> TournamentView:
         """Its organizer (and an admin) also sees the game options kept from the players."""
-        stored = await services.tournaments.refresh(tournament_id)
+        stored = await services.tournaments.get(tournament_id)
         return tournament_view(stored, owner=organizes(stored.organizer, actor_of(caller)))
 
     @get("/{tournament_id:str}/standings", operation_id="getStandings", summary="The tournament's standings, ranked",
@@ -93,7 +93,7 @@ class TournamentController(Controller):
     async def standings(self, tournament_id: TournamentId, services: Services) -> list[StandingView]:
         """Points (win 1, draw 1/2, bye 1) and the format's tie-breaks (see docs/tournaments.md),
         each with the player's name; empty while the tournament is open for sign-up."""
-        return standing_views(await services.tournaments.refresh(tournament_id))
+        return standing_views(await services.tournaments.get(tournament_id))
 
     @get("/{tournament_id:str}/export", operation_id="exportTournament",
          summary="The tournament as JSON, a CSV table, or its games' records", media_type="text/csv",
@@ -112,7 +112,7 @@ class TournamentController(Controller):
         as id and name. Records: a JSON array of the games' records (``GameRecord``: the text of
         ``GET /matches/{id}/record`` as the caller may read it), round by round, ``offset`` and
         ``limit`` (at most 100) games at a time; a game without a match (a forfeit) has none."""
-        stored = await services.tournaments.refresh(tournament_id)
+        stored = await services.tournaments.get(tournament_id)
         t = stored.tournament
         if t is None:
             raise WrongState("tournament_not_started", "The tournament has not started yet: nothing to export.")

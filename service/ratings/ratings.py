@@ -33,16 +33,14 @@ is applied by replaying from the state before it) and nothing is lost:
   to its holder, which looks at ``pending`` again after letting the lock go;
 - a process that dies holding the lock leaves it to expire; a result recorded but not applied
   stays in ``pending``, and every read of ratings applies what is pending first;
-- a process that dies between the match's final append and recording the result: reading an
-  account's profile or rating history records the results of its unfinished matches found over and of its last
-  :data:`RECENT_GAMES` finished games (:meth:`Ratings.make_up`); ``rebuild-read-models``
-  records every result from the streams.
+- a process that dies between the match's final append and recording the result, or a listener
+  call that fails, leaves the append's outbox entry, and a worker calls the listener again from it
+  (:mod:`service.matches.outbox`); ``rebuild-read-models`` records every result from the streams.
 """
 
 from __future__ import annotations
 
 import asyncio
-import logging
 import secrets
 
 import msgspec
@@ -52,14 +50,10 @@ from domain.game import Game
 from domain.match import MatchState
 from domain.registry import all_games
 from service.ratings.model import (PROVISIONAL_DEVIATION, HistoryEntry, RatedResult, Standing, parse_history,
-                                  rated_result, replay, result_of)
-from service.matches.read_models import MatchSummary, ended_game
-
-log = logging.getLogger(__name__)
+                                  rated_result, replay)
+from service.matches.read_models import ended_game
 
 LOCK_MS = 30_000
-RECENT_GAMES = 20
-"""How many of an account's latest finished games a profile read checks for a result not recorded."""
 
 _RECORD = """
 if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[3]) == 0 then return 0 end
@@ -119,26 +113,17 @@ class Ratings:
     # ------------------------------------------------------------------ writing
     async def changed(self, game: Game, previous: MatchState | None, state: MatchState) -> None:
         """A match listener: when a rated game ends, record its result and apply it (a failure
-        is logged; the result is made up later, see the module's docstring)."""
+        raises: the append's outbox entry stays, and a worker calls this again from it)."""
         if not ended_game(previous, state) or (result := rated_result(state)) is None:
             return
-        try:
-            await self.record(result)
-            await self.apply(result.game, result.member)
-        except Exception:
-            log.exception("ratings: could not apply the result of match %s", state.match_id)
+        await self.record(result)
+        await self.apply(result.game, result.member)
 
     async def record(self, result: RatedResult) -> bool:
         """Add a result to its game's log (once: True if it was new); :meth:`apply` applies it."""
         return bool(await self._record(keys=[key(result.game, "results"), key(result.game, "log"),
                                              key(result.game, "pending")],
                                        args=[result.match_id, result.member, msgspec.json.encode(result)]))
-
-    async def record_summary(self, summary: MatchSummary) -> bool:
-        """Record the result of a stored match summary, if it is a rated game's."""
-        result = result_of(summary.id, summary.game, summary.status, summary.started_at, summary.finished_at,
-                           summary.seats, summary.result.winner if summary.result else None, summary.rated)
-        return result is not None and await self.record(result)
 
     async def apply(self, game: str, member: str | None = None, attempts: int = 50) -> None:
         """Apply the game's pending results under its lock (see the module's docstring), or wait
@@ -190,17 +175,6 @@ class Ratings:
         if not await self._commit(keys=keys, args=[token, msgspec.json.encode(change)]):
             raise TimeoutError(f"ratings of {game}: the lock expired while applying; try again")
         return True
-
-    async def make_up(self, summaries: list[MatchSummary]) -> None:
-        """Record (and apply) the results of these matches that a lost listener call left out."""
-        by_game: dict[str, list[MatchSummary]] = {}
-        for summary in summaries:
-            by_game.setdefault(summary.game, []).append(summary)
-        for game, listed in sorted(by_game.items()):  # one look a game for those not recorded
-            known = await self.redis.hmget(key(game, "results"), [s.id for s in listed])
-            missing = [s for s, found in zip(listed, known) if found is None]
-            if [s for s in missing if await self.record_summary(s)]:
-                await self.apply(game)
 
     async def clear(self) -> None:
         """Drop every rating key (before a rebuild)."""

@@ -10,9 +10,10 @@ are the pure :mod:`domain.tournaments`; the match of round ``r``, table ``n`` ha
 
 :meth:`Tournaments.refresh` does all the driving, one compare-and-set step at a time: create the open
 round's matches (not while paused), record the results of the matches that ended, advance when the
-round is complete. It runs when a tournament match ends (the service is a match listener) and on
-every read, so a call lost in a crash is made up later; running it twice, or in two processes at
-once, changes nothing more. Sign-up and the organizer's acts are :mod:`service.tournaments.acts`;
+round is complete. It runs when a tournament match ends (the service is a match listener: a call
+lost in a crash, or one that failed, is made again by a worker from the append's outbox entry,
+:mod:`service.matches.outbox`) and after each organizer's act; reads only read. Running it twice,
+or in two processes at once, changes nothing more. Sign-up and the organizer's acts are :mod:`service.tournaments.acts`;
 reading the event streams :mod:`service.tournaments.event_stream`.
 """
 
@@ -213,15 +214,12 @@ class Tournaments:
         raise WrongState("busy", "The tournament is changing too fast; try again.")
 
     async def changed(self, game: Game, previous: MatchState | None, state: MatchState) -> None:
-        """A match listener: when a tournament match ends, drive its tournament (a failure here is
-        only logged; the next read of the tournament makes up for it)."""
+        """A match listener: when a tournament match ends, drive its tournament (a failure raises:
+        the append's outbox entry stays, and a worker calls this again from it)."""
         tournament_id = tournament_of(state.match_id)
         ended = state.status in OVER and (previous is None or previous.status not in OVER)
         if ended and tournament_id is not None:
-            try:
-                await self.refresh(tournament_id)
-            except Exception:
-                log.exception("tournament %s: could not record match %s", tournament_id, state.match_id)
+            await self.refresh(tournament_id)
 
     async def _next_step(self, stored: StoredTournament) -> StoredTournament:
         t = stored.tournament

@@ -1,6 +1,7 @@
 """What follows an append happens even when the process that appended dies before doing it: the
 append's outbox entry stays, and a worker's follow-ups thread (:mod:`service.matches.outbox`) arms
-the timer and queues the bots' turns from it. Nobody reads these matches through the service (a
+the timer and queues the bots' turns from it; a worker that dies holding entries it read leaves
+them to another, which claims them (``XAUTOCLAIM``). Nobody reads these matches through the service (a
 read would apply overdue timeouts and queue missing bot turns itself): the tests watch the stream.
 """
 
@@ -11,11 +12,14 @@ import time
 
 import msgspec
 import redis.asyncio as aioredis
+from redis.exceptions import ResponseError
 
 from service.matches.event_store import EventStore, outbox_key, stream_key
 from service.matches.match_service import MatchService, NewMatch
 from service.matches.memory_store import UnindexedReadModels
+from service.matches.outbox import GROUP
 from service.matches.visibility import Actor
+from tests.conftest import start_worker
 
 
 class Killed(BaseException):
@@ -90,3 +94,25 @@ def test_a_timer_whose_process_died_before_arming_it_still_fires(redis_url, redi
     ended = {"timed_out", "match_aborted"}  # (white never moved: aborted, unrated)
     seen = wait_for(redis_client, match_id, ended)
     assert sum(seen.count(kind) for kind in ended) == 1, seen
+
+
+def test_the_entries_a_dead_follower_held_are_taken_up_by_another(redis_url, redis_client):
+    match_id = f"fu-claimed-{time.time_ns()}"
+    stream = outbox_key(match_id, False)
+    try:
+        redis_client.xgroup_create(stream, GROUP, "0", mkstream=True)
+    except ResponseError:  # (the group is there: an earlier worker made it)
+        pass
+    asyncio.run(appended_then_killed(redis_url, NewMatch(game="trax", match_id=match_id,
+                                                         seats={"white": "bot_random_1", "red": "bot_random_2"}), []))
+    held = redis_client.xreadgroup(GROUP, "a-follower-about-to-die", {stream: ">"}, count=10_000)  # then it dies
+    assert any(fields[b"m"] == match_id.encode() for _, entries in held for _, fields in entries)
+    worker = start_worker(redis_url)  # its follower claims them once idle (XAUTOCLAIM)
+    try:
+        give_up = time.monotonic() + 120
+        while (status := status_of(redis_url, match_id)) != "finished" and time.monotonic() < give_up:
+            time.sleep(0.5)
+        assert status == "finished", event_types(redis_client, match_id)
+    finally:
+        worker.terminate()
+        worker.wait(timeout=20)

@@ -1,12 +1,14 @@
 """Ratings over HTTP: a rated game updates both players (profile, history, leaderboard); casual,
-aborted and unstarted matches do not count; bots are rated; bad input is a problem; a lost
-listener call is made up; a rebuild from the streams gives the same ratings."""
+aborted and unstarted matches do not count; bots are rated; bad input is a problem; the result of
+a game whose process died before the ratings listener is recorded from the append's outbox entry;
+a rebuild from the streams gives the same ratings."""
 
 from __future__ import annotations
 
 import asyncio
 
 from service.__main__ import rebuild_read_models
+from service.matches.outbox import Outbox
 from service.matches.visibility import Actor
 from service.ratings.model import Standing, rated
 from service.wiring import connect
@@ -143,26 +145,47 @@ def test_unknown_accounts_games_and_bad_pages_are_problems(http):
     assert http.get("/games/trax/leaderboard", params={"offset": 1_000_000}).json()["rows"] == []
 
 
-def test_a_lost_listener_call_is_made_up_when_a_profile_is_read(http, settings):
+class Killed(BaseException):
+    """The process dies."""
+
+
+def test_a_result_whose_process_died_before_the_ratings_listener_is_recorded_from_the_outbox(http, settings):
     alice, bob = new_account(http, "lo"), new_account(http, "lo")
 
-    async def play_without_the_ratings_listener() -> str:
+    class DiesBeforeRating:
+        async def changed(self, game, previous, state) -> None:
+            if state.status == "finished":
+                raise Killed
+
+    async def play_and_die_at_the_end() -> str:
         services = connect(settings)
-        services.matches.listeners.remove(services.ratings)  # as if the process died before it ran
+        listeners = services.matches.listeners
+        listeners.insert(listeners.index(services.ratings), DiesBeforeRating())  # the process dies here
         try:
             from service.matches.match_service import NewMatch
 
             state = await services.matches.create(NewMatch(game="trax", seats={"white": alice[0], "red": bob[0]}))
             for who, command in ((alice[0], b'{"type":"ready"}'), (bob[0], b'{"type":"ready"}'),
                                  (bob[0], b'{"type":"resign"}')):
-                await services.matches.execute(state.match_id, command, Actor(account=who))
+                try:
+                    await services.matches.execute(state.match_id, command, Actor(account=who))
+                except Killed:
+                    pass
             return state.match_id
         finally:
             await services.close()
 
-    match_id = asyncio.run(play_without_the_ratings_listener())
-    assert alice[0] not in http.get("/games/trax/leaderboard", params={"provisional": "true", "limit": 200}).text
-    assert profile(http, bob[0])["ratings"]["trax"]["losses"] == 1  # the read made it up
+    async def a_workers_follower() -> None:
+        services = connect(settings)
+        try:
+            await Outbox(services.store.pipe, services.matches, grace_ms=0).once()  # (the grace over)
+        finally:
+            await services.close()
+
+    match_id = asyncio.run(play_and_die_at_the_end())
+    assert "trax" not in profile(http, bob[0])["ratings"]  # (reads only read)
+    asyncio.run(a_workers_follower())
+    assert profile(http, bob[0])["ratings"]["trax"]["losses"] == 1
     assert [e["match_id"] for e in http.get(f"/accounts/{alice[0]}/ratings/trax").json()["entries"]] == [match_id]
 
 
