@@ -62,7 +62,10 @@ def test_two_thousand_streams_from_one_token_leave_the_others_served(served):
     statuses = flood["statuses"]
     print(f"\nothers' requests, calm: p50 {statistics.median(calm) * 1000:.1f} ms, p99 {p99(calm) * 1000:.1f} ms; "
           f"during the flood: p50 {statistics.median(stormy) * 1000:.1f} ms, p99 {p99(stormy) * 1000:.1f} ms")
-    assert statuses.count(200) == 16 and statuses.count(429) == 2_000 - 16, sorted(set(statuses))
+    # the rest refused; on a machine too busy to write 2,000 requests' headers within
+    # REQUEST_HEADER_TIMEOUT_S some are cut first (408): neither takes a stream
+    refused = statuses.count(429) + statuses.count(408)
+    assert statuses.count(200) == 16 and refused == 2_000 - 16, sorted(set(statuses))
     assert p99(stormy) < max(5.0, 10 * p99(calm))  # served, not held: 5 s of room for a busy machine
 
 
