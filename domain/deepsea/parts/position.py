@@ -190,7 +190,7 @@ class DeepseaPosition(msgspec.Struct, frozen=True, dict=True):
             raise InvalidCommand("bad_move", f"A move is an int, not {move!r}.")
         side = SEATS.index(seat)
         if self.phase == "select":
-            if move not in self.moves(seat):
+            if move not in (1, 2, 3) or not self.banks[move - 1] or move in self.selections:  # not in moves()
                 raise IllegalMove("board_closed", f"{move!r} is not a board {seat} may select now.")
             return self._selected(side, move)
         number = self._board_of(seat)
