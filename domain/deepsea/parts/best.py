@@ -65,24 +65,16 @@ def candidates(size: int) -> tuple[Candidate, ...]:
     return tuple(found)
 
 
-@cache
-def _compiled(size: int) -> tuple[np.ndarray, np.ndarray]:
-    """The candidates' cells (mask bits) and pieces as arrays, for :func:`~.kernels.fitting`."""
-    found = candidates(size)
-    return (np.array([positions for _, _, _, positions in found], np.int64),
-            np.array([PIECES.index(piece) for piece, _, _, _ in found], np.int64))
-
-
 def fitting(board: Board, blocked: int, bank: Bank) -> list[Candidate]:
     """Every candidate from ``bank`` on free placeable cells (``blocked``: the cells pentominoes
     cover), in :func:`candidates`' order; the scan is compiled (:func:`~.kernels.fitting`: an open
     18x18 board's 14,000 candidates in a tenth of a millisecond, where testing each mask in Python
     took a few)."""
-    cells, pieces = _compiled(board.size)
-    free = kernels.flags(board.placeable & ~blocked, board.size * board.width)
-    out = np.empty(len(pieces), np.int64)
-    n = kernels.fitting(free, sum(1 << PIECES.index(piece) for piece in set(bank)), cells, pieces, out)
     found = candidates(board.size)
+    free = kernels.flags(board.placeable & ~blocked, board.size * board.width)
+    out = np.empty(len(found), np.int64)
+    n = kernels.fitting(free, sum(1 << PIECES.index(piece) for piece in set(bank)), kernels.shape_table(board.size),
+                        board.size, out)
     return [found[i] for i in out[:n].tolist()]
 
 

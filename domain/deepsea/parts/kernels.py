@@ -3,13 +3,18 @@ placements fit a board, and random playouts of whole games.
 
 A board's cells are bits ``row * (size + 1) + column`` (:class:`~.board.Board`'s masks: a spare
 column stops a row from wrapping into the next), here as arrays of flags; a placement is an index
-in :func:`~.pentominoes.all_placements` (``cells[p]``: its five cells, ``pieces[p]``: its piece).
+in :func:`~.pentominoes.all_placements` (``cells[p]``: its five cells, ``pieces[p]``: its piece);
+:func:`fitting` lists them by shape (:func:`shape_table`), a board row at a time.
 """
 
 from __future__ import annotations
 
+import functools
+
 import numba
 import numpy as np
+
+from domain.deepsea.parts.pentominoes import PIECES, orientations
 
 
 def flags(mask: int, n: int) -> np.ndarray:
@@ -18,22 +23,50 @@ def flags(mask: int, n: int) -> np.ndarray:
     return np.unpackbits(raw, count=n, bitorder="little")
 
 
+@functools.cache
+def shape_table(size: int) -> np.ndarray:
+    """The oriented pentominoes of :func:`~.pentominoes.all_placements` for a ``size`` board, a row
+    each, in its order: the piece's index, the index of the shape's first placement, its width and
+    height, then its five cells' (column, row) offsets."""
+    rows, base = [], 0
+    for number, piece in enumerate(PIECES):
+        for shape in orientations(piece):
+            width, height = 1 + max(c for c, _ in shape), 1 + max(r for _, r in shape)
+            rows.append([number, base, width, height, *(v for cell in sorted(shape) for v in cell)])
+            base += (size - height + 1) * (size - width + 1)
+    return np.array(rows, np.int64)
+
+
 @numba.njit(cache=True)
-def fitting(free, bank, cells, pieces, out, offset=0):  # pragma: no cover - compiled
-    """The placements of a piece of ``bank`` (a bit mask of piece indices) on ``free`` cells, into
-    ``out`` (each ``offset`` more than its index); how many. ``pieces`` is sorted (the placements
-    of one piece run together), so a piece not in the bank is skipped whole."""
-    n, p, total = 0, 0, cells.shape[0]
-    while p < total:
-        piece = pieces[p]
-        if not bank >> piece & 1:
-            while p < total and pieces[p] == piece:
-                p += 1
+def fitting(free, bank, shapes, size, out):  # pragma: no cover - compiled
+    """The indices of the placements (:func:`shape_table`) of a piece of ``bank`` (a bit mask of
+    piece indices) on ``free`` cells, in order, into ``out``; how many. Each row of the board is
+    a word of flags, so one shape is tried at every column of a row at once."""
+    stride = size + 1
+    rows = np.zeros(size, np.int64)
+    for j in range(size):
+        word = 0
+        for c in range(size):
+            if free[j * stride + c]:
+                word |= 1 << c
+        rows[j] = word
+    n = 0
+    for s in range(shapes.shape[0]):
+        if not bank >> shapes[s, 0] & 1:
             continue
-        if free[cells[p, 0]] and free[cells[p, 1]] and free[cells[p, 2]] and free[cells[p, 3]] and free[cells[p, 4]]:
-            out[n] = p + offset
-            n += 1
-        p += 1
+        base, width, height = shapes[s, 1], shapes[s, 2], shapes[s, 3]
+        across = size - width + 1
+        for row in range(size - height + 1):
+            fit = (1 << across) - 1
+            for k in range(5):
+                fit &= rows[row + shapes[s, 5 + 2 * k]] >> shapes[s, 4 + 2 * k]
+            col = base + row * across
+            while fit:
+                if fit & 1:
+                    out[n] = col
+                    n += 1
+                fit >>= 1
+                col += 1
     return n
 
 

@@ -68,6 +68,7 @@ class Layout:
         self.placements = found
         self.cells = np.array([[_stride(i, size) for i in cells] for _, cells in found], np.int64)
         self.pieces = np.array([PIECES.index(piece) for piece, _ in found], np.int64)
+        self.shapes = kernels.shape_table(size)
         self.masks = [sum(1 << int(c) for c in row) for row in self.cells]
         self.unplaceable = ((1 << self.cells_n) - 1) & ~board.placeable
         self.queue = np.empty(self.cells_n, np.int64)
@@ -84,11 +85,11 @@ class Layout:
     def fitting(self, covered: int, bank: int, offset: int) -> list[int]:
         """The placement moves (each ``offset`` more than its index) that fit now. (The moves are
         taken from an array of ready ints: writing thousands of new ones was most of the time.)"""
-        n = kernels.fitting(self.free(covered), bank, self.cells, self.pieces, self.out)
+        n = kernels.fitting(self.free(covered), bank, self.shapes, self.board.size, self.out)
         ints = self.ints.get(offset)
         if ints is None:
             ints = self.ints[offset] = np.array(range(offset, offset + len(self.placements)), dtype=object)
-        return ints[self.out[:n]].tolist()  # type: ignore[no-any-return]
+        return ints.take(self.out[:n]).tolist()  # type: ignore[no-any-return]
 
     def fits(self, covered: int, bank: int, p: int) -> bool:
         """Whether placement ``p`` may be made (its piece in ``bank``, its cells free)."""
@@ -189,7 +190,7 @@ class DeepseaPosition(msgspec.Struct, frozen=True, dict=True):
             raise InvalidCommand("bad_move", f"A move is an int, not {move!r}.")
         side = SEATS.index(seat)
         if self.phase == "select":
-            if move not in self.moves(seat):
+            if move not in (1, 2, 3) or not self.banks[move - 1] or move in self.selections:  # not in moves()
                 raise IllegalMove("board_closed", f"{move!r} is not a board {seat} may select now.")
             return self._selected(side, move)
         number = self._board_of(seat)
@@ -463,6 +464,7 @@ def warm_up() -> None:
 
     start = position(deepsea.new_game(seed=1))
     start.random_playout(random.Random(0), 20).final.key()
+    start.apply("empire", 2).apply("marauder", 1).moves("empire")
 
 
 __all__ = ["PASS", "PLACE", "DeepseaPosition", "determinize", "position", "warm_up"]
