@@ -73,13 +73,9 @@ class PracticeSolvers:
         key = answer_key(rules.name, options, moves, job.key)
         raw = await self.redis.get(key)
         if raw is None:
-            job_id = key.replace(":", "-")
-            if self.queue.fetch_job(job_id) is None:
-                if self.queue.count >= MOST_QUEUED:
-                    raise _undecided("The solvers are busy; ask again in a moment.")
-                self.queue.enqueue("workers.jobs.practice_work", rules.name, options, moves, job.key, key,
-                                   job_id=job_id, result_ttl=60, failure_ttl=600,
-                                   job_timeout=int(self.settings.practice_solver_time_limit_s) + 30)
+            # RQ's client is synchronous: off the event loop, as the matches' jobs are queued
+            if not await asyncio.to_thread(self._queue, rules, options, moves, job, key):
+                raise _undecided("The solvers are busy; ask again in a moment.")
             until = time.monotonic() + self.settings.practice_solver_wait_s
             while (raw := await self.redis.get(key)) is None:
                 if time.monotonic() >= until:
@@ -90,6 +86,19 @@ class PracticeSolvers:
         if "undecided" in stored:
             raise _undecided(stored["undecided"])
         return msgspec.convert(stored["answer"], typing.Union[rules.commands])  # type: ignore[name-defined]  # noqa: UP007
+
+
+    def _queue(self, rules: Game, options: dict[str, Any], moves: list[tuple[str, str]], job: Job, key: str) -> bool:
+        """Queue the work unless it is queued already; ``False`` when ``MOST_QUEUED`` jobs wait."""
+        job_id = key.replace(":", "-")
+        if self.queue.fetch_job(job_id) is not None:
+            return True
+        if self.queue.count >= MOST_QUEUED:
+            return False
+        self.queue.enqueue("workers.jobs.practice_work", rules.name, options, moves, job.key, key,
+                           job_id=job_id, result_ttl=60, failure_ttl=600,
+                           job_timeout=int(self.settings.practice_solver_time_limit_s) + 30)
+        return True
 
 
 def settled(rules: Game, state: Any, command: Any, moves: int) -> Any:
