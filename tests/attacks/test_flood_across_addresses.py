@@ -187,7 +187,7 @@ async def _long_polls(port: int, request_of, addresses: list[str], answer_within
         try:
             line = await asyncio.wait_for(reader.readuntil(b"\r\n"), answer_within_s)
             held.status = int(line.split()[1])
-        except asyncio.TimeoutError:
+        except TimeoutError:  # (held: no answer yet)
             pass
         return held
     return list(await asyncio.gather(*[one(a) for a in addresses]))
