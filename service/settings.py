@@ -38,6 +38,8 @@
 - ``MAX_INVITATIONS_PER_SENDER``: of those, how many may come from one account (default 3), so one
   account cannot fill another's ``MAX_INVITATIONS`` (issue 28, item 5).
 - ``MAX_BLOCKS``: accounts one account may block (default 1000; :mod:`service.accounts.blocks`).
+- ``MAX_CONSENTS``: organizers one account may give its standing consent to (default 100; an
+  organizer seats an account in a rated match only with it: :mod:`service.accounts.consents`).
 - ``BOT_TIME_LIMIT_S``, ``SOLVER_TIME_LIMIT_S``, ``ANALYSIS_TIME_LIMIT_S``: the wall-clock limit
   of a built-in bot's turn, of solver work a match waits on, of an analysis; past it the
   computation's process is killed (defaults 10, 60, 20).

@@ -112,6 +112,7 @@ class Seat(msgspec.Struct):
     account_id: str | None
     name: str | None
     ready: bool
+    kind: str | None = None  # "player", "organizer" or "bot" (None: an open seat)
 
 
 class Match(msgspec.Struct):
@@ -161,6 +162,7 @@ class MatchSummary(msgspec.Struct):
 class Player(msgspec.Struct):
     account_id: str
     name: str | None = None
+    kind: str | None = None  # "player", "organizer" or "bot"
 
 
 class PastGame(msgspec.Struct):

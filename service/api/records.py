@@ -11,7 +11,7 @@ from litestar.openapi.datastructures import ResponseSpec
 from litestar.params import Parameter
 
 from domain.game import Result
-from service.accounts.accounts import Caller
+from service.accounts.accounts import Caller, Kind
 from service.api.deps import actor_of, problems
 from service.api.matches import MatchId
 from service.api.text_bodies import NDJSON
@@ -33,6 +33,8 @@ AccountId = Annotated[str, Parameter(description="The account id.", max_length=6
 class Player(msgspec.Struct, frozen=True):
     account_id: str
     name: str | None
+    kind: Kind | None = None
+    """What the account is, shown beside its name: ``player``, ``organizer`` or ``bot``."""
 
 
 class FinishedGame(msgspec.Struct, frozen=True):
@@ -94,7 +96,8 @@ class RecordController(Controller):
         lines = [msgspec.json.encode(FinishedGame(
             match_id=s.id, game=s.game, status=s.status, result=s.result, started_at=s.started_at,
             finished_at=s.finished_at, record=f"/matches/{s.id}/record", cursor=cursor,
-            seats={seat: None if a is None else Player(account_id=a, name=players[a].name if a in players else None)
+            seats={seat: None if a is None else Player(account_id=a, name=players[a].name if a in players else None,
+                                                       kind=players[a].kind if a in players else None)
                    for seat, a in s.seats.items()})) + b"\n" for s, cursor in zip(summaries, cursors)]
         headers = {}
         if len(cursors) == limit:

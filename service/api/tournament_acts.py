@@ -62,7 +62,8 @@ class TournamentActController(Controller):
     async def join(self, tournament_id: TournamentId, player: PlayerId, services: Services,
                    caller: Caller | None) -> TournamentView:
         """``player``: ``me`` (or your own id); its organizer may sign up a built-in bot, or an account
-        that consented to it (``PUT /accounts/me/consents/{organizer}``; else 403 ``consent_required``). Until the registration closes (``registration_closes_at``, or the start): 409
+        that consented to it (``PUT /accounts/me/consents/{organizer}``; else 403 ``consent_required``) and
+        does not block it (403 ``blocked``). Until the registration closes (``registration_closes_at``, or the start): 409
         ``registration_closed``, ``already_registered``, ``tournament_full``. The seed order is the
         order of sign-up."""
         account = require(caller)
@@ -70,7 +71,8 @@ class TournamentActController(Controller):
             stored = await _acts(services).join(tournament_id, require(caller, "play").id)
         else:
             organizer = await _organizer(services, tournament_id, caller)
-            stored = await _acts(services).join(tournament_id, player, by_organizer=True, admin=organizer.admin)
+            stored = await _acts(services).join(tournament_id, player, by_organizer=True, admin=organizer.admin,
+                                                by=organizer.id)
         return tournament_view(stored, owner=organizes(stored.organizer, actor_of(caller)))
 
     @delete("/players/{player:str}", operation_id="leaveTournament", status_code=200,

@@ -123,12 +123,16 @@ class TournamentActs:
             lifecycle.check_start(closes_at, now)
 
     async def join(self, tournament_id: str, player: str, *, by_organizer: bool = False,
-                   admin: bool = False) -> StoredTournament:
-        """``player`` signs up (which is its consent), or its organizer signs it up (``by_organizer``:
-        only with the player's standing consent, unless ``admin``)."""
+                   admin: bool = False, by: str = "") -> StoredTournament:
+        """``player`` signs up (which is its consent), or its organizer signs it up (``by_organizer``,
+        the act of ``by``: only with the player's standing consent, unless ``admin``, and never if
+        the player blocks ``by`` or the tournament's organizer)."""
         names = await names_of(self.accounts, [player])
         if by_organizer:
-            await self.consents.check((await self.tournaments.get(tournament_id)).organizer, [player], admin=admin)
+            organizer = (await self.tournaments.get(tournament_id)).organizer
+            for sender in dict.fromkeys((by or organizer, organizer)):
+                await self.accounts.blocks.check(sender, [player])
+            await self.consents.check(organizer, [player], admin=admin)
 
         async def change(stored: StoredTournament):
             self._open_for_sign_up(stored)
@@ -246,8 +250,10 @@ class TournamentActs:
         unless ``admin`` replaces) takes ``old``'s place, points and games to come; refused while
         ``old`` has a match of the open round being played."""
         names = await names_of(self.accounts, [new])
-        await self.accounts.blocks.check(by, [new])
-        await self.consents.check((await self.tournaments.get(tournament_id)).organizer, [new], admin=admin)
+        organizer = (await self.tournaments.get(tournament_id)).organizer
+        for sender in dict.fromkeys((by, organizer)):  # (an admin acting in another's tournament: both)
+            await self.accounts.blocks.check(sender, [new])
+        await self.consents.check(organizer, [new], admin=admin)
 
         async def change(stored: StoredTournament):
             t = replace(self._running(stored), old, new)  # (refuses first what the library refuses)

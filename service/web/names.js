@@ -21,6 +21,12 @@ export function kindOf(id) {
   return KINDS.get(id) || (id?.startsWith("bot_") ? "bot" : "player");
 }
 
+/** `name` with its account's kind after it when that is not a plain player's ("bob (bot)"), for
+ * text that is not a link: a page's title, a sentence. */
+export function marked(name, kind) {
+  return kind === "bot" || kind === "organizer" ? `${name} (${kind})` : name;
+}
+
 /** The name of account `id` as known now, or the id itself. */
 export function nameOf(id) {
   return NAMES.get(id) || id;

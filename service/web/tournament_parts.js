@@ -58,6 +58,7 @@ function byeLines(t, r) {
 /** Every round with its pairings and results, newest first; a single elimination as a bracket. */
 export function rounds(t) {
   if (!t.rounds.length) return [];
+  learn(t.names, t.kinds);
   if (t.format === "single_elimination") {
     return h("section", { class: "card" }, h("h2", {}, "Bracket"),
       h("div", { class: "bracket", id: "rounds" }, t.rounds.map((r) => h("section", { class: "bracket-round", dataset: { round: r.number } },
@@ -76,6 +77,7 @@ function roundTitle(t, r) {
 
 /** Withdrawals, replacements and corrections, if any. */
 export function changes(t) {
+  learn(t.names, t.kinds);
   const items = [
     ...t.withdrawals.map((w) => line({}, playerLink(w.player, t.names[w.player]), ` withdrew in round ${w.round}`)),
     ...t.replacements.map((r) => line({}, playerLink(r.replaced_by, t.names[r.replaced_by]), " replaced ",

@@ -79,6 +79,14 @@ def test_fifty_forced_rated_matches_move_no_rating(served, http):
     board = http.get("/games/trax/leaderboard", params={"provisional": "true", "limit": 200}).json()
     assert not {alice, bob} & {row["account_id"] for row in board["rows"]}
 
+    assert http.delete(f"/accounts/me/consents/{org_id}", headers=alice_h).status_code == 204  # withdrawn
+    assert [c["organizer"] for c in http.get("/accounts/me/consents", headers=alice_h).json()] == []
+    again = http.post("/matches/bulk", json=fifty(alice, bob), headers=org)
+    assert again.status_code == 403 and again.json()["code"] == "consent_required", again.text
+    assert alice in again.json()["detail"]
+    unrated = {**fifty(alice, bob)["matches"][0], "rated": False}  # no rating at stake: no consent asked
+    assert http.post("/matches", json=unrated, headers=org).status_code == 201
+
 
 def test_white_moves_and_red_never_does_still_moves_no_rating(served, http):
     org_id, org = organizer(http, served)

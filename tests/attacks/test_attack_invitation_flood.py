@@ -70,6 +70,34 @@ def test_an_organizer_blocked_can_neither_seat_nor_enter_the_blocker(served, cli
     entered = client.post("/tournaments", headers=admin, json={"name": "forced", "format": "round_robin",
                                                                "game": "trax", "players": [victim_id, "bot_sane_1"]})
     assert is_problem(entered, 403, "blocked")
+    cup = client.post("/tournaments", headers=admin, json={"name": "sign-up", "format": "swiss", "game": "trax",
+                                                           "registration": True})
+    assert cup.status_code == 201, cup.text
+    signed_up = client.post(f"/tournaments/{cup.json()['id']}/players/{victim_id}", headers=admin)
+    assert is_problem(signed_up, 403, "blocked")  # (the admin needs no consent: only the block stops it)
+    assert victim_id not in client.get(f"/tournaments/{cup.json()['id']}").json()["players"]
+    replaced = client.post(f"/tournaments/{cup.json()['id']}/replacements", headers=admin,
+                           json={"player": "bot_sane_1", "replaced_by": victim_id})
+    assert is_problem(replaced, 403, "blocked")  # (refused before whether the tournament runs is asked)
+
+
+def test_a_block_outweighs_a_consent_given_before(served, client):  # noqa: F811
+    victim_id, victim = _account(client, "victim")
+    made = client.post("/accounts", headers=served.headers("admin"),
+                       json={"name": f"organizer{secrets.token_hex(4)}", "organizer": True})
+    assert made.status_code == 201, made.text
+    org_id, org = made.json()["id"], {"Authorization": f"Bearer {made.json()['token']}"}
+    assert client.put(f"/accounts/me/consents/{org_id}", headers=victim).status_code == 200
+    cup = client.post("/tournaments", headers=org, json={"name": "sign-up", "format": "swiss", "game": "trax",
+                                                         "registration": True})
+    assert cup.status_code == 201, cup.text
+    assert client.put(f"/accounts/me/blocks/{org_id}", headers=victim).status_code == 204
+    seated = client.post("/matches", headers=org, json={"game": "trax", "seats": {"white": victim_id,
+                                                                                   "red": "bot_sane_1"}})
+    assert is_problem(seated, 403, "blocked")
+    assert is_problem(client.post(f"/tournaments/{cup.json()['id']}/players/{victim_id}", headers=org), 403, "blocked")
+    assert client.delete(f"/accounts/me/blocks/{org_id}", headers=victim).status_code == 204  # undone: the consent holds
+    assert client.post(f"/tournaments/{cup.json()['id']}/players/{victim_id}", headers=org).status_code == 200
 
 
 def test_blocking_oneself_or_nobody_is_refused(client):  # noqa: F811

@@ -6,7 +6,9 @@ the main of that day every name below was accepted, and the person trying the si
 
 from __future__ import annotations
 
+import json
 import secrets
+import time
 
 import httpx
 import pytest
@@ -29,6 +31,14 @@ def test_rival_then_Rival_is_refused(client):  # noqa: F811
     assert _open(client, rival).status_code == 201
     for look_alike in (rival.capitalize(), rival.upper(), rival.replace("i", "I"), rival + ".", "_" + rival):
         assert is_problem(_open(client, look_alike), 409, "name_taken"), look_alike
+
+
+def test_runs_of_punctuation_inside_a_name_read_as_one(client):  # noqa: F811
+    tag = secrets.token_hex(3)
+    assert _open(client, f"dot.{tag}.o").status_code == 201
+    for look_alike in (f"dot_{tag}_o", f"dot--{tag}-0", f"DOT._-{tag}__.O", f"d0t-{tag}.0."):
+        assert is_problem(_open(client, look_alike), 409, "name_taken"), look_alike
+    assert _open(client, f"dot{tag}o").status_code == 201  # no separator at all is another name
 
 
 @pytest.mark.parametrize("name", ["Admin", "admin.", "ADM1N", "a_admin", "sane_bot_1", "SANE-BOT-3", "bot_random_1",
@@ -73,3 +83,14 @@ def test_bots_and_organizers_are_marked_where_names_are_shown(served, client, id
     assert cup.json()["kinds"] == {"bot_random_1": "bot", admin_id: "organizer"}
     standings = client.get(f"/tournaments/{cup.json()['id']}/standings").json()
     assert {s["player"]: s["kind"] for s in standings} == cup.json()["kinds"]
+    url, give_up = f"/matches/{organized.json()['id']}", time.monotonic() + 120
+    while (status := client.get(url).json()["status"]) != "running":  # (the bot says it is ready)
+        assert time.monotonic() < give_up, status
+        if status == "waiting":
+            client.post(f"{url}/ready", headers=admin)
+        time.sleep(0.3)
+    assert client.post(f"{url}/resign", headers=admin).status_code == 200
+    games = [json.loads(line) for line in client.get(f"/accounts/{admin_id}/games").text.splitlines()]
+    [played] = [g for g in games if g["match_id"] == organized.json()["id"]]
+    assert {p["account_id"]: p["kind"] for p in played["seats"].values()} == {admin_id: "organizer",
+                                                                              "bot_sane_2": "bot"}

@@ -52,3 +52,12 @@ def test_a_malformed_token_is_refused_on_every_operation(client, ids, method, pa
 def test_every_operation_documents_the_401(client):  # noqa: F811
     missing = [(m, p) for m, p in OPERATIONS if "401" not in SPEC["paths"][p][m.lower()]["responses"]]
     assert not missing
+
+
+@pytest.mark.parametrize("path", ["/", "/web/app.js", "/schema", "/schema/openapi.json", "/metrics"])
+def test_a_refused_token_is_refused_off_the_openapi_document_too(client, revoked, path):  # noqa: F811
+    """The pages and files no operation of the document names: the same 401 (a path that names no
+    route at all is a 404 before any token is read: there is no endpoint to tell apart)."""
+    assert is_problem(client.get(path, headers=revoked), 401, "unknown_token"), path
+    assert is_problem(client.get(path, headers={"Authorization": "Bearer not a token of ours"}), 401,
+                      "bad_authorization"), path

@@ -21,7 +21,7 @@ from collections import Counter
 import httpx
 
 from domain import trax
-from tests.attacks.floods import Others, close_all, loopback, open_files, open_never_read, within_twice_of_calm
+from tests.attacks.floods import Held, Others, close_all, loopback, open_files, open_never_read, within_twice_of_calm
 from tests.attacks.targets import errors_logged, is_problem
 from tests.conftest import ServedServer
 
@@ -171,6 +171,84 @@ def test_an_ipv6_prefix_is_one_client_and_the_process_caps_streams_in_all(tmp_pa
             anonymous = Counter(http.get("/games", headers=forwarded(f"2001:db8:7:8::{n:x}")).status_code
                                 for n in range(1, 701))
             assert anonymous == {200: 600, 429: 100}, anonymous  # RATE_LIMIT_ANONYMOUS, for the whole /64
+        assert errors_logged(server.output()) == []
+    finally:
+        loop.call_soon_threadsafe(loop.stop)
+        server.stop()
+
+
+async def _long_polls(port: int, request_of, addresses: list[str], answer_within_s: float = 1.0) -> list:
+    """One long-poll from each of ``addresses`` (named by ``X-Forwarded-For``), all at once: each
+    ``Held``'s status is what the server answered within ``answer_within_s`` (0: nothing, held)."""
+    async def one(address: str):
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        held = Held(writer)
+        writer.write(request_of(address))
+        try:
+            line = await asyncio.wait_for(reader.readuntil(b"\r\n"), answer_within_s)
+            held.status = int(line.split()[1])
+        except TimeoutError:  # (held: no answer yet)
+            pass
+        return held
+    return list(await asyncio.gather(*[one(a) for a in addresses]))
+
+
+WAIT_S = 12
+"""The long-polls' wait: long enough for every check below to run while they are held."""
+
+
+def test_long_polls_count_in_the_caps_in_all_and_ipv6_prefix_is_a_setting(tmp_path):
+    """Long-polls (``GET /matches/{id}/events?wait=``) are held like streams: with
+    ``IPV6_PREFIX=48``, 40 anonymous long-polls from 40 /64s of one /48 are one client's (32 held,
+    8 ``429 too_many_streams``); ten from other /48s fill ``MAX_OPEN_STREAMS_ANONYMOUS`` (40: 8
+    held, 2 ``503 server_busy``); eleven with tokens fill ``MAX_OPEN_STREAMS`` (50: 10 held, then
+    ``503``), and a stream is refused too; once their waits are over, they give their room back."""
+    server = ServedServer(tmp_path, env={"TRUSTED_PROXIES": "127.0.0.1", "IPV6_PREFIX": "48",
+                                         "MAX_OPEN_STREAMS": "50", "MAX_OPEN_STREAMS_ANONYMOUS": "40"}).start()
+    loop = asyncio.new_event_loop()
+    threading.Thread(target=loop.run_forever, daemon=True).start()
+
+    def polls(addresses: list[str], tokens: list[str] | None = None) -> list:
+        tokens = iter(tokens or [])
+
+        def request_of(address: str) -> bytes:
+            token = next(tokens, None)
+            auth = f"Authorization: Bearer {token}\r\n" if token else ""
+            return (f"GET /matches/{match}/events?after={version}&wait={WAIT_S} HTTP/1.1\r\nHost: x\r\n{auth}"
+                    f"X-Forwarded-For: {address}\r\n\r\n").encode()
+        return asyncio.run_coroutine_threadsafe(_long_polls(server.port, request_of, addresses), loop).result(60)
+
+    try:
+        with httpx.Client(base_url=server.url, timeout=30) as http:
+            created = [http.post("/accounts", json={"name": f"v48_{n}"}, headers=forwarded(f"2001:db8:{n:x}::1"))
+                       for n in range(1, 12)]  # (eleven /48s: eleven clients)
+            assert [r.status_code for r in created] == [201] * 11
+            in_one_48 = [http.post("/accounts", json={"name": f"w48_{n}"}, headers=forwarded(f"2001:db8:77:{n:x}::1"))
+                         for n in range(1, 32)]  # 31 /64s of one /48: one client
+            assert [r.status_code for r in in_one_48].count(201) == 30 and in_one_48[-1].status_code == 429
+            players = Players(server)
+            match = players.new_match(http)
+            version = http.get(f"/matches/{match}").json()["version"]
+
+            one_prefix = polls([f"2001:db8:5:{n:x}::1" for n in range(1, 41)])
+            assert Counter(h.status for h in one_prefix) == {0: 32, 429: 8}  # MAX_STREAMS_ANONYMOUS, per /48
+            others = polls([f"2001:db8:{n:x}::1" for n in range(100, 110)])
+            assert Counter(h.status for h in others) == {0: 8, 503: 2}  # 40 anonymous in all
+            last_asked = time.monotonic()
+            signed_in = polls(["2001:db8:9::1"] * 11, tokens=[r.json()["token"] for r in created])
+            assert Counter(h.status for h in signed_in) == {0: 10, 503: 1}  # 50 in all
+            refused = http.get(f"/matches/{match}/events", params={"after": version, "wait": WAIT_S},
+                               headers={**forwarded("2001:db8:99::1"), **server.headers("alice")})
+            assert is_problem(refused, 503, "server_busy") and refused.headers["retry-after"] == "5"
+            stream = http.get(f"/matches/{match}/stream", headers=forwarded("2001:db8:98::1"))
+            assert is_problem(stream, 503, "server_busy")  # streams and long-polls share the caps
+
+            loop.call_soon_threadsafe(close_all, one_prefix + others + signed_in)
+            time.sleep(max(0.0, last_asked + WAIT_S + 2 - time.monotonic()))  # (their waits over)
+            started = time.monotonic()
+            polled = http.get(f"/matches/{match}/events", params={"after": version, "wait": 1},
+                              headers=forwarded("2001:db8:99::1"))
+            assert polled.status_code == 200 and time.monotonic() - started >= 0.9  # held its second: room again
         assert errors_logged(server.output()) == []
     finally:
         loop.call_soon_threadsafe(loop.stop)

@@ -22,6 +22,7 @@ import socket
 import httpx
 import pytest
 
+from service.api.schema_pages import ASSETS
 from service.api.web import FILES
 from tests.attacks.shared_fixtures import client, ids  # noqa: F401  (fixtures)
 from tests.attacks.targets import EVENT_STREAMS, SPEC, url
@@ -62,6 +63,17 @@ def inline_hashes(page: bytes, tag: bytes) -> set[str]:
             if content.strip()}
 
 
+@pytest.mark.parametrize("path", ["/", "/web/index.html"])
+def test_the_web_clients_page_carries_the_strict_headers_with_no_inline_script(client, path):
+    page = client.get(path)
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    policy = dict(part.strip().split(" ", 1) for part in page.headers["content-security-policy"].split(";"))
+    assert policy["script-src"] == "'self'" and policy["style-src"] == "'self'"
+    assert policy["frame-ancestors"] == "'none'" and policy["object-src"] == "'none'"
+    assert page.headers["x-content-type-options"] == "nosniff"
+    assert not inline_hashes(page.content, b"script") and not inline_hashes(page.content, b"style")
+
+
 @pytest.mark.parametrize("path", ["/schema", "/schema/swagger"])
 def test_the_schema_pages_carry_the_web_clients_strict_headers(client, path):
     page = client.get(path)
@@ -77,9 +89,12 @@ def test_the_schema_pages_carry_the_web_clients_strict_headers(client, path):
     assert page.headers["referrer-policy"] == "no-referrer"
 
 
-@pytest.mark.parametrize("name", sorted(n for n in FILES if n.endswith((".svg", ".js", ".css", ".md")))[:12])
-def test_the_web_clients_files_say_nosniff(client, name):
-    assert client.get(f"/web/{name}").headers["x-content-type-options"] == "nosniff"
+def test_every_file_of_the_web_client_and_of_the_schema_pages_says_nosniff(client):
+    paths = [f"/web/{name}" for name in sorted(FILES)] + [f"/schema/assets/{name}" for name in sorted(ASSETS)]
+    paths += ["/schema/openapi.json", "/schema/openapi.yaml"]
+    answers = {path: client.get(path) for path in paths}
+    assert {p: a.status_code for p, a in answers.items()} == dict.fromkeys(paths, 200)
+    assert [p for p, a in answers.items() if a.headers.get("x-content-type-options") != "nosniff"] == []
 
 
 def test_an_unknown_path_and_the_http_layers_own_problems_say_nosniff(served, client):

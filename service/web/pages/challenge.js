@@ -101,7 +101,7 @@ export async function show(main) {
       const found = start ? await findNames(start).catch(() => []) : [];
       if (player.value.trim() !== start) return;
       fill(names, found.filter((a) => a.id !== session.account.id)
-        .map((a) => h("option", { value: a.name }, a.is_bot ? "built-in bot" : "player")));
+        .map((a) => h("option", { value: a.name }, a.is_bot ? "built-in bot" : a.kind === "organizer" ? "organizer" : "player")));
     }, 150);
   });
   game.addEventListener("change", gameChanged);

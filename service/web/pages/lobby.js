@@ -74,10 +74,12 @@ function challengeLine(c, received, refresh) {
     : [h("button", { type: "button", class: "secondary", onclick: async () => {
         if (await act(`/matches/${c.match_id}/cancel`)) refresh();
       } }, "Withdraw")];
-  learn({ [c.challenger]: c.challenger_name, [c.invited]: c.invited_name });
-  const who = received ? `${c.challenger_name || c.challenger} challenges you` : `you challenge ${c.invited_name || c.invited}`;
+  learn({ [c.challenger]: c.challenger_name, [c.invited]: c.invited_name },
+    { [c.challenger]: c.challenger_kind, [c.invited]: c.invited_kind });
+  const who = received ? [playerLink(c.challenger, c.challenger_name || c.challenger, c.challenger_kind), " challenges you"]
+    : ["you challenge ", playerLink(c.invited, c.invited_name || c.invited, c.invited_kind)];
   return h("li", { class: "challenge", dataset: { match: c.match_id } },
-    h("a", { href: `#/matches/${c.match_id}` }, GAME_NAMES[c.game] || c.game), `: ${who} (seat ${seatLabel(c.game, c.seat)}) `,
+    h("a", { href: `#/matches/${c.match_id}` }, GAME_NAMES[c.game] || c.game), ": ", ...who, ` (seat ${seatLabel(c.game, c.seat)}) `,
     ...buttons);
 }
 

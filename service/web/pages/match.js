@@ -10,7 +10,7 @@ import { drawLine, refused, stopDrawing } from "../drawing.js";
 import { entriesOf, moveItems } from "../movelist.js";
 import { layout as seaLayout, showBoard, showPlayable } from "../seaboards.js";
 import { composeBuild } from "../builds.js";
-import { playerLink } from "../names.js";
+import { marked, playerLink } from "../names.js";
 import { offerPieces } from "../pieces.js";
 import { reasonText, resultLine } from "../words.js";
 import { rematchButton, rematchOffers, resultSentence } from "../aftergame.js";
@@ -139,7 +139,7 @@ export async function show(main, id) {
   function statusText() {
     if (OVER.includes(view.status)) return view.status === "aborted" ? `Aborted: ${reasonText(view.result?.reason || "aborted")}` : "Finished";
     if (view.status === "waiting") {
-      const invited = view.invited.map((s) => view.seats[s]?.name || s);
+      const invited = view.invited.map((s) => (view.seats[s]?.name ? marked(view.seats[s].name, view.seats[s].kind) : s));
       if (invited.length) return `Waiting for ${invited.join(", ")} to accept`;
       if (Object.values(view.seats).some((s) => !s.account_id)) return "Waiting for an opponent to take the open seat";
       return "Waiting for both players to be ready";
@@ -217,7 +217,7 @@ export async function show(main, id) {
     if (mine !== loading) return; // a newer refresh is on its way
     if (view && next.version === view.version && !force) return; // nothing new: the board stays as it is (a tile being chosen)
     view = next;
-    const names = Object.values(view.seats).map((s) => s.name || "open seat");
+    const names = Object.values(view.seats).map((s) => (s.name ? marked(s.name, s.kind) : "open seat"));
     els.title.textContent = `${GAME_NAMES[view.game] || view.game}: ${names.join(" vs ")}`;
     if (!els.help.firstChild) fill(els.help, h("a", { href: `#/games/${view.game}/rules` }, `Rules of ${GAME_NAMES[view.game] || view.game}`),
       h("a", { href: `#/games/${view.game}/tutorial` }, "Tutorial"));

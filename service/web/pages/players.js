@@ -36,12 +36,12 @@ async function recentGames(id) {
 function gameLine(id, g) {
   const opponents = Object.entries(g.seats).filter(([, p]) => p && p.account_id !== id);
   const mine = Object.entries(g.seats).find(([, p]) => p?.account_id === id)?.[0];
-  for (const [, p] of opponents) learn({ [p.account_id]: p.name });
+  for (const [, p] of opponents) learn({ [p.account_id]: p.name }, { [p.account_id]: p.kind });
   const outcome = !g.result ? g.status : !g.result.winner ? "draw" : g.result.winner === mine ? "won" : "lost";
   return h("li", { dataset: { match: g.match_id } },
     h("a", { href: `#/matches/${g.match_id}/replay` }, GAME_NAMES[g.game] || g.game),
     mine ? ` as ${seatLabel(g.game, mine)}` : "", " against ",
-    opponents.length ? opponents.map(([, p], i) => [i ? ", " : "", playerLink(p.account_id, p.name)]) : "nobody",
+    opponents.length ? opponents.map(([, p], i) => [i ? ", " : "", playerLink(p.account_id, p.name, p.kind)]) : "nobody",
     h("strong", { class: `outcome ${outcome}` }, ` ${outcome}`), g.result ? ` (${reasonText(g.result.reason)})` : "",
     h("span", { class: "muted" }, ` ${when(g.finished_at)}`));
 }
@@ -70,8 +70,8 @@ function history(id, game) {
 export async function player(main, id) {
   id = decodeURIComponent(id);
   const [p, games] = await Promise.all([api(`/accounts/${encodeURIComponent(id)}`, { auth: false }), recentGames(id)]);
-  learn({ [p.id]: p.name });
-  fill(main, h("h1", { id: "player-name" }, p.name),
+  learn({ [p.id]: p.name }, { [p.id]: p.kind });
+  fill(main, h("h1", { id: "player-name", dataset: { kind: p.kind || "player" } }, p.name),
     h("p", {}, p.is_bot ? `A built-in bot, level ${p.level} (${p.level_name}). ` : "", "Account id ", h("code", {}, p.id)),
     p.id === session.account?.id ? "" : h("p", {}, h("a", { class: "button", id: "challenge",
       href: session.account ? (p.is_bot ? `#/new?bot=${encodeURIComponent(p.id)}` : `#/new?player=${encodeURIComponent(p.name)}`) : "#/signup" },
@@ -100,7 +100,7 @@ export async function leaderboard(main, game) {
     board.rows.length ? h("div", { class: "table-scroll" }, h("table", { class: "standings", id: "leaderboard" },
       h("thead", {}, h("tr", {}, ["Rank", "Player", "Rating", "±", "Games", "Won", "Lost", "Drawn"].map((c) => h("th", { scope: "col" }, c)))),
       h("tbody", {}, board.rows.map((r) => h("tr", { dataset: { account: r.account_id } },
-        h("td", {}, r.rank), h("td", {}, playerLink(r.account_id, r.name), r.is_bot ? h("span", { class: "muted" }, " (bot)") : ""),
+        h("td", {}, r.rank), h("td", {}, playerLink(r.account_id, r.name, r.kind || (r.is_bot ? "bot" : null))),
         h("td", {}, round(r.rating)), h("td", {}, round(r.deviation)), h("td", {}, r.games), h("td", {}, r.wins),
         h("td", {}, r.losses), h("td", {}, r.draws))))))
       : h("p", { class: "muted" }, provisional ? "Nobody has played a rated game yet." : "Nobody has enough rated games yet: tick the box to see everyone."),

@@ -5,6 +5,7 @@ import { api, text } from "../api.js";
 import { drawBoard } from "../board.js";
 import { fill, h, icon } from "../dom.js";
 import { GAME_NAMES } from "../games.js";
+import { marked } from "../names.js";
 import { eventWords, seatWord } from "../words.js";
 import { analysisSection } from "../analysis.js";
 import { resultSentence } from "../aftergame.js";
@@ -51,7 +52,7 @@ export async function show(main, id) {
   }
   document.addEventListener("keydown", keys);
   fill(main, h("h1", {}, `Replay: ${GAME_NAMES[view.game] || view.game}, `,
-    Object.values(view.seats).map((s) => s.name || "open").join(" vs ")),
+    Object.values(view.seats).map((s) => (s.name ? marked(s.name, s.kind) : "open")).join(" vs ")),
   h("div", { class: "game" }, h("div", { class: "play" }, where, board, controls,
     view.result ? h("p", { class: "result-why", id: "result-why" }, resultSentence(view)) : "",
     analysisSection(view, id, steps, go)),
