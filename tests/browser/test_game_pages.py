@@ -21,7 +21,8 @@ def test_the_game_page_of_each_game(pages, worker, game):
     page = pages.open()
     sign_up(page, game[:4])
     new_match(page, game, "bot", "bot_sane_1")
-    page.wait_for_selector("#board[data-status=running] svg, #board[data-status=pregame] svg", timeout=60_000)
+    # (the bot accepts once its workers are warm: the first game of a session on a busy machine waits longest)
+    page.wait_for_selector("#board[data-status=running] svg, #board[data-status=pregame] svg", timeout=180_000)
     assert page.locator("#seats li").count() == 2
     clocks = page.locator("#seats .clock")
     assert clocks.count() == 2  # both sides, always

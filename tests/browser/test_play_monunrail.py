@@ -82,4 +82,5 @@ def test_the_pie_swap_and_impossible_are_buttons_on_the_board(pages, http, worke
     player.click("#board .legal-move[data-move=impossible]")
     final_board(player)
     assert "Impossible" in player.inner_text("#result")
+    player.wait_for_function("() => /Second \\([^)]*\\): impossible/.test(document.querySelector('#moves').innerText)")  # the call, in the move list
     screenshot(player, "monunrail-impossible")
