@@ -104,3 +104,21 @@ def test_deepsea_pieces_are_labelled_with_their_side_and_the_latest_round_outlin
     assert fill == chip, (fill, chip)  # the seat's dot and its pieces: one colour
     assert "Empire" in page.inner_text("#moves")
     screenshot(page, "marks-deepsea")
+
+
+def test_a_timeout_is_warned_of_then_in_the_move_list_in_words(pages, http, worker):
+    """Red runs out of time (its move's 5 s, then its grace's 5 s): its clock warns first, then the
+    move list says who ran out, and the result says why in words."""
+    clock = {"type": "one_grace", "per_move_ms": 5_000, "grace_ms": 5_000}
+    table = Table(http, "trax", ("white", "red"), options={"variant": "8x8", "time": clock}).ready()
+    for seat in ("white", "red", "white"):  # both have moved (a game nobody moved in is aborted instead)
+        command = table.legal_commands(seat)[0]["command"]
+        assert table.send(seat, command).status_code == 200
+    page = open_as(pages, table, "white")
+    page.wait_for_selector("#clock-red.low")  # warned before it runs out
+    page.wait_for_selector("#board[data-status=finished]", timeout=90_000)  # (the worker applies the deadline)
+    page.wait_for_function("() => /Red \\([^)]*\\): ran out of time/.test(document.querySelector('#moves').innerText)")
+    assert "out of time" in page.inner_text("#result") and "_" not in page.inner_text("#result")
+    assert "ran out of time" in page.inner_text("#clock-red") and "grace spent" in page.inner_text("#clock-red")
+    assert "ran out" not in page.inner_text("#clock-white")
+    screenshot(page, "marks-timeout")

@@ -13,7 +13,7 @@ from tests.browser.conftest import audit, new_match, screenshots, sign_up
 GAMES = ["trax", "cairo", "duorail", "monunrail", "deepsea"]
 ON_THE_BOARD = {"trax", "cairo", "duorail", "monunrail"}
 CLOCK_WORDS = {"trax": "grace unused", "cairo": "banks of 5 s", "duorail": "reserve", "monunrail": "overflow",
-               "deepsea": ""}
+               "deepsea": "until round 1"}  # (each part of the time control: Deep Sea's pregame counts down)
 
 
 @pytest.mark.parametrize("game", GAMES)
