@@ -122,3 +122,27 @@ def test_a_timeout_is_warned_of_then_in_the_move_list_in_words(pages, http, work
     assert "ran out of time" in page.inner_text("#clock-red") and "grace spent" in page.inner_text("#clock-red")
     assert "ran out" not in page.inner_text("#clock-white")
     screenshot(page, "marks-timeout")
+
+
+def test_a_monunrail_removal_of_two_tiles_is_confirmed_before_it_is_sent(pages, http):
+    """In the unrail phase a click on a second square chooses it; the removal goes only when its
+    button is pressed."""
+    from tests.browser.test_play_monunrail import OPTIONS
+
+    table = Table(http, "monunrail", ("first", "second"), options=OPTIONS).ready()
+    assert table.send("first", {"type": "monunrail_build", "tiles": "C1 LR, D1 DL"}).status_code == 200  # the loop is whole
+    removal = next(m for m in table.legal_moves("second") if len(m.split()) == 2)  # two tiles side by side
+    first, second = removal.split()
+    page = open_as(pages, table, "second")
+    page.wait_for_selector(f"#board .legal[data-cell='{first}']")
+    version = page.get_attribute("#board", "data-version")
+    page.click(f"#board [data-cell='{first}']")
+    page.click(f"#board [data-cell='{second}']")
+    confirm = page.locator(f"#picker button.move[data-move='{removal}']")
+    confirm.wait_for()
+    assert page.locator("#board .chosen").count() == 2  # both squares marked chosen
+    assert page.get_attribute("#board", "data-version") == version and table.view()["version"] == int(version)  # not sent
+    screenshot(page, "marks-monunrail-removal")
+    confirm.click()
+    page.wait_for_function(f"() => document.querySelector('#board').dataset.version !== '{version}'")
+    assert table.view()["state"]["moves"][-1].endswith(removal)

@@ -26,6 +26,7 @@ def build(page, tiles: list[str]) -> None:
             page.click(f"#board [data-cell='{cell}']")
         page.click(f"#picker button[data-tile='{tile}']")
     assert page.inner_text("#build") == f"Build: {', '.join(tiles)}"
+    assert page.locator("#board .build-preview").count() == len(tiles)  # drawn on the board before it is sent
     screenshot(page, "monunrail-build")
     page.click("#picker [data-action=build]")
 
