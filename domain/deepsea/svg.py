@@ -45,6 +45,7 @@ from domain.deepsea.state import BOARDS, DeepseaState, ShipRoutes
 from domain.deepsea.parts.svg_parts import (
     CELL,
     MARGIN,
+    ROW,
     SIDE_FILL,
     TERRAIN,
     WATER,
@@ -220,21 +221,19 @@ def board_svg(state: DeepseaState, viewer: Viewer) -> str:
         parts += _board(state, number, left, width, viewer)
         left += width + GAP
     y = MARGIN + HEAD + tallest + 40
-    parts.append(f'<rect data-area="legend" x="{MARGIN - 4:g}" y="{y - 18:g}" width="{{legend_width}}" '
-                 f'height="{{legend_height}}" fill="none" pointer-events="none"/>')
-    sides, right = legend(MARGIN + 4, y)
-    terrain, right_2 = terrain_legend(MARGIN + 4, y + 32)
+    sides, right = legend(MARGIN + 4, y)  # a side a row, then the terrain: narrow enough to read on a phone
+    terrain, right_2 = terrain_legend(MARGIN + 4, y + 2 * ROW)
+    parts.append(f'<rect data-area="legend" x="{MARGIN - 4:g}" y="{y - 18:g}" width="{max(right, right_2) - MARGIN + 12:g}" '
+                 f'height="{2 * ROW + 32:g}" fill="none" pointer-events="none"/>')
     caption, moves = _caption(state)
     x = float(MARGIN)
     for label, move in moves:
-        drawn, w = button(x, y + 52, label, move)
+        drawn, w = button(x, y + 2 * ROW + 24, label, move)
         parts.append(drawn)
         x += w + 10
-    caption_y = y + (88 if moves else 62)
+    caption_y = y + 2 * ROW + (60 if moves else 34)
     width = max(left - GAP + MARGIN, right + MARGIN, right_2 + MARGIN, x + MARGIN, text_width(caption, 14) + 2 * MARGIN)
     height = caption_y + 24
-    parts = [p.replace("{legend_width}", f"{width - MARGIN:g}").replace("{legend_height}", f"{height - y + 18:g}")
-             if p.startswith('<rect data-area="legend"') else p for p in parts]
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:g}" height="{height:g}" '
             f'viewBox="0 0 {width:g} {height:g}" role="img" aria-label={quoteattr("Deep Sea Voyage: " + caption)}>'
             f"<title>{escape(caption)}</title><rect width=\"{width:g}\" height=\"{height:g}\" fill=\"#f6f8f9\"/>")

@@ -58,6 +58,16 @@ from domain.monunrail.parts.turns import seat_to_act
 __all__ = ["board_svg", "match_svg", "picture"]
 
 BACKGROUND = "#f7f5ef"
+_SIDES = {"U": "top", "D": "bottom", "L": "left", "R": "right"}
+_SHAPE_WORDS = {"+": "crossroads", **{s: f"{'straight' if s in ('UD', 'LR') else 'turn'}, {_SIDES[s[0]]} to {_SIDES[s[1]]}"
+                                      for s in ("UD", "LR", "UR", "RD", "DL", "LU")}}
+"""A tile's rail in words, for screen readers: ``UR`` is a turn from the top to the right side."""
+
+
+def _words(written: str) -> str:
+    """A tile as written (``E3 LR``, ``E3 UR red``) with its rail in words: ``E3 LR (straight, left to right)``."""
+    shape = written.split()[1]
+    return f"{written} ({_SHAPE_WORDS.get(shape, shape)})"
 
 
 def _cell(g: Grid, i: int, code: int, multicolor: bool, ghost: str | None) -> str:
@@ -69,10 +79,10 @@ def _cell(g: Grid, i: int, code: int, multicolor: bool, ghost: str | None) -> st
     written = format_tile(g, i, code, multicolor)
     station = ' data-station="true"' if code & STATION else ""
     if ghost:
-        what = f"{written}, {ghost}"
+        what = f"{_words(written)}, {ghost}"
         return (f'<g data-cell="{name}" data-ghost="{ghost}"><title>{name}: {escape(what)}</title>'
                 + "".join(tile(x, y, code, multicolor, faded=True)) + "</g>")
-    what = written + (" (station)" if station else "")
+    what = _words(written) + (", station" if station else "")
     return (f'<g data-cell="{name}" data-tile="{written}"{station}><title>{name}: {escape(what)}</title>'
             + "".join(tile(x, y, code, multicolor)) + "</g>")
 

@@ -34,6 +34,11 @@ export function seatClock(view, seat, now) {
   const left = moving ? due.at - now : null;
   const started = c.turn_started_at;
   const notes = [];
+  const lost = view.result;
+  if (over && lost?.reason === "timeout" && lost.winner && lost.winner !== seat) { // the seat that ran out says so
+    if (tc?.type === "one_grace") notes.push("grace spent");
+    return { main: 0, label: "ran out of time", notes, warn: true, running: false };
+  }
   if (tc?.type === "one_grace") {
     const grace = c.grace_used ? "grace spent" : `grace unused (${clock(tc.grace_ms)} once a game)`;
     if (moving && typeof started === "number") {

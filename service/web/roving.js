@@ -2,7 +2,7 @@
 // keys move between its cells and buttons by where they lie on the drawing (any grid, Cairo's
 // pentagons too), Home and End go to the first and last, Enter or Space acts on the focused one.
 // Every cell is labelled for screen readers with what the drawing says lies there (its `<title>`
-// or `aria-label`: "C3: blue piece UR, placed by red"), and, while a move can be made on it, what
+// or `aria-label`: "C3: blue piece UR, placed by red"; ", the last move" where the drawing frames it), and, while a move can be made on it, what
 // the page offers there (its `data-hint`: "6 moves", "add to the line").
 
 const STEPS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
@@ -15,8 +15,10 @@ export function stops(svg) {
 /** The words the drawing gives `el` (its own label, else its title), without the game's name. */
 export function said(el) {
   if (el.dataset.said) return el.dataset.said;
-  const words = el.getAttribute("aria-label") || el.querySelector(":scope > title")?.textContent
+  let words = el.getAttribute("aria-label") || el.querySelector(":scope > title")?.textContent
     || el.dataset.cell || el.dataset.square || el.dataset.move || "";
+  const cell = el.dataset.cell || el.dataset.place;  // the drawing frames the last move's cells apart (`data-last`): said too
+  if (cell && !/last move/.test(words) && el.ownerSVGElement?.querySelector(`[data-last="${CSS.escape(cell)}"]`)) words += ", the last move";
   el.dataset.said = words; // (kept: the page's own labels replace aria-label later)
   return words;
 }

@@ -70,6 +70,11 @@ export function layout(frame, svg, picture, id) {
     svg.replaceWith(scroller);
     scroller.append(svg);
   }
+  // wider than the room (a phone: squares of 28 px): the board slides sideways, and says so
+  const wide = w * scale > room + 1;
+  let hint = frame.querySelector(".sea-wide");
+  if (wide) scroller.after(hint || h("p", { class: "sea-wide muted" }, "Wider than the screen: slide the board sideways to see the rest of it."));
+  else if (hint) hint.remove();
   const thumbs = boards.filter((n) => n !== number).map((n) => {
     const small = pictureOf(picture, "");
     const [tx, ty, tw, th] = area(small, `board-${n}`);
@@ -86,13 +91,15 @@ export function layout(frame, svg, picture, id) {
   const legend = pictureOf(new XMLSerializer().serializeToString(parsed), "");
   const [lx, ly, lw, lh] = area(legend, "legend");
   legend.setAttribute("viewBox", `${lx} ${ly} ${lw} ${lh}`);
-  legend.removeAttribute("width");
   legend.removeAttribute("height");
+  legend.setAttribute("width", lw); // its own size (shrunk only to the room there is): its words stay readable
   legend.setAttribute("role", "img");
-  legend.setAttribute("aria-label", `The legend, and ${svg.querySelector("title")?.textContent || ""}`);
+  legend.setAttribute("aria-label", "The legend: the sides' ships and pieces, the terrain");
+  const caption = svg.querySelector("title")?.textContent || ""; // (what happens now: the drawing's caption, as words)
   let side = frame.querySelector(".sea-side");
   if (!side) { side = h("div", { class: "sea-side" }); frame.append(side); }
-  fill(side, h("div", { class: "sea-thumbs" }, thumbs), h("div", { class: "sea-legend" }, legend));
+  fill(side, h("div", { class: "sea-thumbs" }, thumbs),
+    h("div", { class: "sea-legend" }, legend, h("p", { class: "sea-caption" }, caption)));
   frame.classList.add("seaboards");
   return number;
 }

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from domain.terms import RESULT_REASONS
 from service.api.web import FILES
 from tests.conftest import new_account
 
@@ -55,3 +56,14 @@ def test_board_svg_at_a_version_draws_the_board_as_it_stood(http):
     assert 'r="15"' in now and 'r="15"' not in before and 'data-cell="Gl"' in before
     assert http.get(f"/matches/{match_id}/board.svg", params={"at": 10**6}).text == now
     assert http.get(f"/matches/{match_id}/board.svg", params={"at": 0}).status_code == 400
+
+
+def test_every_result_reason_has_its_words_in_the_page(http):
+    """The pages never show a raw reason code (``impossible_upheld``): ``words.js`` has the short
+    words and the sentence for every ``Result.reason`` the API can give."""
+    words = http.get("/web/words.js").text
+    short = words[words.index("export const REASONS"):words.index("export const REASON_SENTENCES")]
+    sentences = words[words.index("export const REASON_SENTENCES"):]
+    for code in RESULT_REASONS:
+        assert re.search(rf"^  {code}: \"[^\"_]+\",$", short, re.M), f"no short words for {code}"
+        assert re.search(rf"^  {code}: \"[^\"_]+\",$", sentences, re.M), f"no sentence for {code}"

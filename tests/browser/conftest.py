@@ -193,15 +193,34 @@ def audit(page, what: str) -> None:
     assert not found, f"{what}: " + "\n".join(found)
 
 
+SEA_BOARD = """() => { const svg = document.querySelector('#board svg.sea-main');
+  if (!svg) return null;
+  const square = svg.querySelector('rect[data-board]:not(.off-view)').getBoundingClientRect().width;
+  const [, , w, h] = svg.getAttribute('viewBox').split(' ').map(Number), box = svg.getBoundingClientRect();
+  return [square, Math.abs(box.width / box.height - w / h)]; }"""
+"""Deep Sea's large board: its square's width (px), and how far its shape is from its view's (0: none cut)."""
+
+
+def sea_board_shown_whole(page, width: int) -> None:
+    """Where a Deep Sea board is shown large, its squares are at least 32 px (28 px on a phone) and
+    the board is drawn whole, in its own shape (nothing cut, nothing of its neighbours shown)."""
+    measured = page.evaluate(SEA_BOARD)
+    if measured is not None:
+        square, off = measured
+        assert square >= (32 if width >= 600 else 28) and off < 0.01, (width, measured)
+
+
 def screenshots(page, name: str) -> list[str]:
     """``name`` at 1280 and 375 px wide, light and dark (``<name>-1280-light``...), then back to
-    1280 light; the names written. The page redraws what depends on its width by itself."""
+    1280 light; the names written. The page redraws what depends on its width by itself (a Deep Sea
+    board shown large is measured at each width)."""
     written = []
     for width, height in ((1280, 900), (375, 740)):
         page.set_viewport_size({"width": width, "height": height})
         for scheme in ("light", "dark"):
             page.emulate_media(color_scheme=scheme)
             page.wait_for_function("() => !document.querySelector('#board.relayout')")  # (Deep Sea lays out again)
+            sea_board_shown_whole(page, width)
             screenshot(page, f"{name}-{width}-{scheme}")
             written.append(f"{name}-{width}-{scheme}")
     page.set_viewport_size({"width": 1280, "height": 900})

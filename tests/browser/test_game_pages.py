@@ -13,7 +13,7 @@ from tests.browser.conftest import audit, new_match, screenshots, sign_up
 GAMES = ["trax", "cairo", "duorail", "monunrail", "deepsea"]
 ON_THE_BOARD = {"trax", "cairo", "duorail", "monunrail"}
 CLOCK_WORDS = {"trax": "grace unused", "cairo": "banks of 5 s", "duorail": "reserve", "monunrail": "overflow",
-               "deepsea": ""}
+               "deepsea": "until round 1"}  # (each part of the time control: Deep Sea's pregame counts down)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -21,7 +21,8 @@ def test_the_game_page_of_each_game(pages, worker, game):
     page = pages.open()
     sign_up(page, game[:4])
     new_match(page, game, "bot", "bot_sane_1")
-    page.wait_for_selector("#board[data-status=running] svg, #board[data-status=pregame] svg", timeout=60_000)
+    # (the bot accepts once its workers are warm: the first game of a session on a busy machine waits longest)
+    page.wait_for_selector("#board[data-status=running] svg, #board[data-status=pregame] svg", timeout=180_000)
     assert page.locator("#seats li").count() == 2
     clocks = page.locator("#seats .clock")
     assert clocks.count() == 2  # both sides, always

@@ -26,6 +26,7 @@ def build(page, tiles: list[str]) -> None:
             page.click(f"#board [data-cell='{cell}']")
         page.click(f"#picker button[data-tile='{tile}']")
     assert page.inner_text("#build") == f"Build: {', '.join(tiles)}"
+    assert page.locator("#board .build-preview").count() == len(tiles)  # drawn on the board before it is sent
     screenshot(page, "monunrail-build")
     page.click("#picker [data-action=build]")
 
@@ -82,4 +83,5 @@ def test_the_pie_swap_and_impossible_are_buttons_on_the_board(pages, http, worke
     player.click("#board .legal-move[data-move=impossible]")
     final_board(player)
     assert "Impossible" in player.inner_text("#result")
+    player.wait_for_function("() => /Second \\([^)]*\\): impossible/.test(document.querySelector('#moves').innerText)")  # the call, in the move list
     screenshot(player, "monunrail-impossible")

@@ -84,23 +84,29 @@ def button(x: float, y: float, label: str, move: str, board: int | None = None) 
             + text(x + width / 2, y + 11, label, 12) + "</g>"), width
 
 
+ROW = 32
+"""From one row of the legend to the next."""
+
+
 def legend(x: float, y: float) -> tuple[list[str], float]:
-    """The sides with their ships and pieces, then the terrain; the parts and their right end."""
-    parts = []
+    """The sides with their ships and pieces, one side a row (``ROW`` apart, their ships in line);
+    the parts and their right end."""
+    parts, right = [], x
+    label = max(text_width(side, 13) for side in SIDE_SHIPS) + 20
     for side, ships in SIDE_SHIPS.items():
-        start, inner = x, [text(x, y, f"{side.capitalize()}:", 13, anchor="start", bold=True)]
-        x += text_width(side, 13) + 20
+        inner = [text(x, y, f"{side.capitalize()}:", 13, anchor="start", bold=True)]
+        at = x + label
         for name in ships:
-            inner += [ship(x + 8, y, name, radius=8), text(x + 20, y, f"{name} ship", 12, anchor="start")]
-            x += 28 + text_width(f"{name} ship", 12)
-        inner.append(f'<rect x="{x:g}" y="{y - 8:g}" width="16" height="16" fill="{SIDE_FILL[side]}" stroke="#333"/>')
-        inner.append(text(x + 22, y, f"{side} piece", 12, anchor="start"))
-        x += 22 + text_width(f"{side} piece", 12)
+            inner += [ship(at + 8, y, name, radius=8), text(at + 20, y, f"{name} ship", 12, anchor="start")]
+            at += 28 + text_width(f"{name} ship", 12)
+        inner.append(f'<rect x="{at:g}" y="{y - 8:g}" width="16" height="16" fill="{SIDE_FILL[side]}" stroke="#333"/>')
+        inner.append(text(at + 22, y, f"{side} piece", 12, anchor="start"))
+        at += 22 + text_width(f"{side} piece", 12)
         parts.append(f'<g data-side="{side}"><title>{side}: the {" and ".join(ships)} ships, the {side} pieces</title>'
-                     f'<rect x="{start - 4:g}" y="{y - 13:g}" width="{x - start + 8:g}" height="26" rx="5" '
+                     f'<rect x="{x - 4:g}" y="{y - 13:g}" width="{at - x + 8:g}" height="26" rx="5" '
                      f'fill="#fff" fill-opacity="0.6" stroke="{SIDE_FILL[side]}"/>' + "".join(inner) + "</g>")
-        x += 18
-    return parts, x
+        right, y = max(right, at + 4), y + ROW
+    return parts, right
 
 
 def terrain_legend(x: float, y: float) -> tuple[list[str], float]:

@@ -24,7 +24,7 @@ def test_every_cell_is_clickable_and_stations_are_marked_and_explained():
     assert len(cells) == 8 * 7 and {"A1", "H7", "D3"} <= set(cells)
     assert cells["D3"].get("data-tile") == "D3 RD" and cells["E3"].get("data-tile") == "E3 +"
     assert {c for c, e in cells.items() if e.get("data-station")} == {"D4", "E4"}
-    assert "D4: D4 UD (station)" in {e.text for e in root.iter(f"{SVG}title")}
+    assert "D4: D4 UD (straight, top to bottom), station" in {e.text for e in root.iter(f"{SVG}title")}
     texts = {e.text for e in root.iter(f"{SVG}text")}
     assert {"station", "S", "A", "H", "1", "7"} <= texts
 
