@@ -21,6 +21,8 @@ def test_bots_and_organizers_are_marked_beside_their_names(pages, http, admin_he
     assert created.status_code == 201, created.text
     page = pages.open(f"/#/tournaments/{created.json()['id']}")
     page.wait_for_selector("#signed-up li[data-player='bot_random_4'] a.player")
+    # names and kinds not yet known are asked for after the list is drawn (names.js ask): wait for them
+    page.wait_for_selector(f"#signed-up li[data-player='{admin}'] a.player[data-kind='organizer']")
     marks = {p: page.eval_on_selector(f"#signed-up li[data-player='{p}'] a.player", AFTER)
              for p in ("bot_random_4", admin, player)}
     assert marks == {"bot_random_4": '" (bot)"', admin: '" (organizer)"', player: "none"}
