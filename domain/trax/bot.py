@@ -31,7 +31,7 @@ over or a two-turn search proves it, the static estimate otherwise.
 ...     s = evolve(s, e)
 >>> sane_bot(s, "white", Think(seed=1)) in ([Play('A2\\\\')], [Play('B2/')])  # the two moves that lose at once
 False
->>> [bot(s, "white", Think(seed=1, spent=after_calls(2_000))) for bot in (greedy_bot, search_bot)]  # stop red's loop
+>>> [bot(s, "white", Think(seed=1, spent=after_calls(40))) for bot in (greedy_bot, search_bot)]  # stop red's loop
 [[Play(move='B2\\\\')], [Play(move='B2\\\\')]]
 >>> evaluate(s, "red", Think(seed=0)) > 0 > evaluate(s, "white", Think(seed=0))
 True

@@ -29,7 +29,7 @@ PROVEN = (cp_model.OPTIMAL, cp_model.INFEASIBLE)
 
 @dataclass
 class Reference:
-    """What CP-SAT found: ``proven`` (optimal or infeasible within the time limit), the ``length``
+    """What CP-SAT found: ``proven`` (optimal or infeasible within the deterministic time limit), the ``length``
     of its track (0 if none), the track's ``cells`` in loop order, and the solve time in seconds."""
 
     proven: bool
@@ -46,8 +46,10 @@ def _neighbours(k: int):
 
 
 def cpsat_track(pieces: Pieces, colour: str, longest: bool = True, seconds: float = 60.0,
-                workers: int = 4) -> Reference:
-    """Solve the position with CP-SAT: a longest track (``longest``) or any track."""
+                workers: int = 4, hint: list[str] | None = None) -> Reference:
+    """Solve the position with CP-SAT: a longest track (``longest``) or any track. A ``hint`` (a
+    track's cells in loop order, say the solver's) only guides its search: the answer and its proof
+    are still its own."""
     opponent = "red" if colour == "blue" else "blue"
     model = cp_model.CpModel()
     skipped = [model.NewBoolVar(f"skip{k}") for k in range(len(CELLS))]
@@ -75,8 +77,15 @@ def cpsat_track(pieces: Pieces, colour: str, longest: bool = True, seconds: floa
     model.Add(sum(black) == sum(white))
     if longest:
         model.Maximize(sum(used))
+    if hint:
+        cycle = {(INDEX[a], INDEX[b]) for a, b in zip(hint, hint[1:] + hint[:1])}
+        for (k, n), x in arcs.items():
+            model.AddHint(x, (k, n) in cycle)
+        on = {INDEX[c] for c in hint}
+        for k in range(len(CELLS)):
+            model.AddHint(skipped[k], k not in on)
     solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = seconds
+    solver.parameters.max_deterministic_time = seconds  # not wall time: as proven on a busy machine
     solver.parameters.num_workers = workers
     status = solver.Solve(model)
     seconds_used = solver.WallTime()

@@ -21,12 +21,21 @@ from domain.monunrail.parts.tiles import CROSS, DL, LR, LU, OPPOSITE, RD, SIDES,
 MASKS = (0, UD, LR, UR, RD, DL, LU, CROSS)
 
 
-def cpsat_completable(board: tuple[int, ...], g: Grid, supply: dict[str, int]) -> bool:
-    """Whether CP-SAT finds a completion of ``board`` from ``supply``."""
-    m, _ = _model(board, g, supply)
+def cpsat_completable(board: tuple[int, ...], g: Grid, supply: dict[str, int],
+                      hint: list[tuple[int, int]] | None = None) -> bool:
+    """Whether CP-SAT finds a completion of ``board`` from ``supply``. A ``hint`` (cells and tiles,
+    say the solver's witness) only guides its search: the answer is still its own. Its limit is
+    deterministic time (the same on any machine; the slowest of the tests' positions takes 5)."""
+    m, shape = _model(board, g, supply)
+    if hint is not None:
+        hinted = dict(hint)
+        for i in range(g.size):
+            if not board[i]:
+                for s, mask in enumerate(MASKS):
+                    m.AddHint(shape[i, s], mask == hinted.get(i, 0))
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
-    solver.parameters.max_time_in_seconds = 60
+    solver.parameters.max_deterministic_time = 120
     status = solver.Solve(m)
     assert status in (cp_model.OPTIMAL, cp_model.FEASIBLE, cp_model.INFEASIBLE), solver.StatusName(status)
     return status != cp_model.INFEASIBLE
@@ -48,7 +57,7 @@ def random_track(rng: random.Random, g: Grid, board: tuple[int, ...], supply: di
             m.Add(shape[cells[0], 7] == 1)
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
-        solver.parameters.max_time_in_seconds = seconds
+        solver.parameters.max_deterministic_time = seconds  # not wall time: the same tracks on any machine
         solver.parameters.random_seed = rng.randint(0, 1000)
         if solver.Solve(m) in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return tuple(board[i] or next(MASKS[s] for s in range(8) if solver.Value(shape[i, s]))

@@ -117,7 +117,7 @@ def test_the_solver_agrees_with_cp_sat(n):
     width, height, board, supply = positions()[n]
     g = grid(width, height)
     witness = complete(board, g, supply)
-    assert (witness is not None) == cpsat_completable(board, g, supply)
+    assert (witness is not None) == cpsat_completable(board, g, supply, hint=witness)  # (the hint only guides it)
     if witness is not None:
         assert_valid_witness(board, g, supply, witness)
 

@@ -3,10 +3,12 @@ exact values on finished games, every variant and the Mulligan."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from domain.bot_games import play_match
-from domain.bots import Think, after_calls
+from domain.bots import Think, after_calls, next_commands
 from domain.game import Context
 from domain.registry import game_named
 from domain.trax.parts.board import frontier
@@ -46,7 +48,7 @@ def _wins(state, move: str, seat: str) -> bool:
 @pytest.mark.parametrize("bot", [greedy_bot, search_bot])
 def test_a_threat_is_stopped(bot):
     state = _after(["@0/", "B1\\"])  # red threatens A2\ (a red loop)
-    [move] = bot(state, "white", Think(seed=1, spent=after_calls(2_000)))
+    [move] = bot(state, "white", Think(seed=1, spent=after_calls(100)))
     [event] = decide(state, move, Context(now=0, seat="white"))
     after = evolve(state, event)
     assert after.result is None and not any(_wins(after, m, "red") for m in TRAX.legal_moves(after, "red"))
@@ -54,9 +56,12 @@ def test_a_threat_is_stopped(bot):
 
 def test_the_search_finds_a_forced_win_in_two():
     """In a mid-game position where the side to move has a win in two turns (a move leaving two
-    threats), the search finds a move that wins by force: every reply loses."""
+    threats), the search finds a move that wins by force: every reply loses. It stops at the first
+    found (a position without such a win costs the search its whole budget, 25 s)."""
     found = 0
     for seed in range(8):
+        if found:
+            break
         played = play_match(TRAX, {"white": 1, "red": 1}, seed, max_steps=14)
         state = played.state.game
         if state.result is not None or state.pending is not None:
@@ -110,8 +115,15 @@ def test_greedy_prefers_a_double_threat():
 @pytest.mark.parametrize("levels", [(2, 3), (3, 2), (3, 1)])
 def test_every_variant_plays_to_the_end(variant, levels):
     played = play_match(TRAX, dict(zip(("white", "red"), levels)), 1, {"variant": variant, "mulligan": True},
-                        budget=lambda: after_calls(150))
+                        ask=_budgeted)
     assert played.state.status == "finished" and not played.refused
+
+
+def _budgeted(game, state, seat, level, think):
+    """The bot's commands with 150 calls of think time, 20 for level 3: its search still runs out of
+    time in most decisions, a tenth as long (a whole game at 150 took a minute and a half)."""
+    calls = 20 if level == 3 else 150
+    return next_commands(game, state, seat, level, dataclasses.replace(think, spent=after_calls(calls)))
 
 
 def test_leaf_features_follow_only_the_changed_paths():
