@@ -23,8 +23,9 @@ THINK_CALLS = 200
 machine): a search bot stops there as it would on the worker's clock."""
 SEARCH_CALLS = 20
 """Level 3's budget in the whole games below, which check the rules, not its strength (``bench/``
-measures that): a search still runs out of time in most of its decisions at 20, and a decision
-costs a tenth of one at 200 (a Trax game between two level-3 bots at 200 took six minutes)."""
+measures that): a search still runs out of time in most of its decisions at 20. (A Trax game between
+two level-3 bots took six minutes of CPU at 200: 87 plies, each search slower as the board grows;
+at 20, three seconds.)"""
 PAIRS = [(name, a, b) for name in GAMES for a, b in itertools.product(LEVELS, repeat=2) if (a, b) != (0, 0)]
 
 
