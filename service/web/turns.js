@@ -51,6 +51,7 @@ function notify(turn) {
 }
 
 async function check() {
+  if (!session.account) return; // (signed out since it was asked for: the account's turns are not ours to ask)
   const before = new Set(waiting.map((t) => t.match_id));
   waiting = await api("/accounts/me/turns");
   mark();
@@ -64,6 +65,7 @@ async function check() {
 /** Follow the signed-in account (again after a sign-in; stop after a sign-out). */
 export function followTurns() {
   if (feed) { feed.close(); feed = null; }
+  clearTimeout(pending); // (a check the last account's stream asked for, not yet made)
   waiting = [];
   mark();
   if (!session.account) return;

@@ -44,7 +44,7 @@ def test_finished_games_newest_first_a_page_at_a_time(http):
     newest = everything[0]
     bob_name = http.get(f"/matches/{ended[-1]}").json()["seats"]["red"]["name"]
     assert newest["game"] == "trax" and newest["status"] == "finished"
-    assert newest["seats"]["red"] == {"account_id": bob[0], "name": bob_name}
+    assert newest["seats"]["red"] == {"account_id": bob[0], "name": bob_name, "kind": "player"}
     assert newest["result"]["winner"] == "red" and newest["result"]["reason"] == "resign"
     assert newest["record"] == f"/matches/{ended[-1]}/record"
     assert http.get(newest["record"]).status_code == 200
