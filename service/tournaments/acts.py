@@ -71,6 +71,14 @@ class TournamentActs:
         self.settings = tournaments.settings
         self._open_sign_up = tournaments.redis.register_script(_OPEN_SIGN_UP)
 
+    async def _may_seat(self, players: list[str], by: str, organizer: str, admin: bool) -> None:
+        """Refuse to seat ``players`` when one blocks ``by`` (the acting account) or the tournament's
+        ``organizer`` (both, for an admin acting in another's tournament: 403 ``blocked``), or has
+        not consented to ``organizer`` (403 ``consent_required``, unless ``admin``)."""
+        for sender in dict.fromkeys((by, organizer)):
+            await self.accounts.blocks.check(sender, players)
+        await self.consents.check(organizer, players, admin=admin)
+
     async def create(self, *, name: str, organizer: str, format: str, players: list[str], game: str,
                      game_options: dict[str, Any], seat_rule: SeatRule, format_options: dict[str, Any],
                      schedule: Schedule | None, registration: bool,
@@ -81,8 +89,7 @@ class TournamentActs:
         an ``admin`` needs no consent); players who sign up themselves consent by signing up."""
         now = now_ms()
         names = await names_of(self.accounts, players)
-        await self.accounts.blocks.check(organizer, players)
-        await self.consents.check(organizer, players, admin=admin)
+        await self._may_seat(players, organizer, organizer, admin)
         if len(set(players)) != len(players):
             raise InvalidCommand("duplicate_player", "A player may enter a tournament only once.")
         t = None
@@ -130,9 +137,7 @@ class TournamentActs:
         names = await names_of(self.accounts, [player])
         if by_organizer:
             organizer = (await self.tournaments.get(tournament_id)).organizer
-            for sender in dict.fromkeys((by or organizer, organizer)):
-                await self.accounts.blocks.check(sender, [player])
-            await self.consents.check(organizer, [player], admin=admin)
+            await self._may_seat([player], by or organizer, organizer, admin)
 
         async def change(stored: StoredTournament):
             self._open_for_sign_up(stored)
@@ -250,10 +255,7 @@ class TournamentActs:
         unless ``admin`` replaces) takes ``old``'s place, points and games to come; refused while
         ``old`` has a match of the open round being played."""
         names = await names_of(self.accounts, [new])
-        organizer = (await self.tournaments.get(tournament_id)).organizer
-        for sender in dict.fromkeys((by, organizer)):  # (an admin acting in another's tournament: both)
-            await self.accounts.blocks.check(sender, [new])
-        await self.consents.check(organizer, [new], admin=admin)
+        await self._may_seat([new], by, (await self.tournaments.get(tournament_id)).organizer, admin)
 
         async def change(stored: StoredTournament):
             t = replace(self._running(stored), old, new)  # (refuses first what the library refuses)
